@@ -1,0 +1,44 @@
+# rcu-deref: top-level build.  See README.md.
+#
+#   make            build the plugin for both compilers
+#   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
+#   make check      the tests (pytest)
+
+BUILD := build
+KERNEL_SRC := $(BUILD)/kernel/src
+KERNEL_STAMP := $(KERNEL_SRC)/.git/rcu-deref-pristine
+HOSTCXX ?= g++
+PYTHON ?= /usr/bin/python3
+SETUP_STAMP := $(BUILD)/.packages-ok
+
+all: plugins
+
+include plugin/plugin.mk
+include qemu/qemu.mk
+
+plugins: $(PLUGINS)
+
+# Packages: installed when missing; the stamp keeps repeated runs quick.
+setup: $(SETUP_STAMP)
+$(SETUP_STAMP): mk/packages.txt mk/packages.sh
+	mk/packages.sh
+	@mkdir -p $(@D) && touch $@
+
+# The pristine kernel tree, extracted once.  'make kernel-tree' resets it.
+$(KERNEL_STAMP): | $(SETUP_STAMP)
+	mk/kernel-tree.sh $(KERNEL_SRC)
+	touch $@
+kernel-tree: | $(SETUP_STAMP)
+	mk/kernel-tree.sh $(KERNEL_SRC)
+	touch $(KERNEL_STAMP)
+
+run: plugins kernel initramfs
+	$(PYTHON) -m qemu.harness run --build $(BUILD)
+
+check: plugins
+	$(PYTHON) -m pytest tests
+
+clean:
+	rm -rf $(BUILD)/plugin $(BUILD)/qemu
+
+.PHONY: all plugins setup kernel-tree run check clean

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Install the Debian packages listed in mk/packages.txt that are missing.
+# Quick when everything is there: it only asks dpkg.
+set -eu
+list="$(dirname "$0")/packages.txt"
+pkgs=$(grep -v '^#' "$list")
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "packages: installing$missing"
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $missing

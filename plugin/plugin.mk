@@ -1,0 +1,23 @@
+# Build the plugin once for each compiler that loads it, each against that
+# compiler's own plugin headers, with g++ as scripts/gcc-plugins/Makefile does.
+# gcc-common.h comes from the extracted kernel tree.
+
+PLUGIN_SRC := plugin/rcu_deref_plugin.c
+PLUGIN_TARGETS := x86_64-linux-gnu aarch64-linux-gnu
+PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(BUILD)/plugin/$(t)/rcu_deref_plugin.so)
+
+plugin_cc.x86_64-linux-gnu := gcc
+plugin_cc.aarch64-linux-gnu := aarch64-linux-gnu-gcc
+
+PLUGIN_CXXFLAGS := -O2 -fPIC -shared -std=gnu++11 \
+	-fno-rtti -fno-exceptions -fasynchronous-unwind-tables -ggdb \
+	-Wall -Wno-narrowing -Wno-unused-variable -Wno-format-diag \
+	-DPLUGIN_VERSION='"rcu-deref"' \
+	-I $(KERNEL_SRC)/scripts/gcc-plugins -I plugin
+
+$(BUILD)/plugin/%/rcu_deref_plugin.so: $(PLUGIN_SRC) plugin/plugin.mk | $(KERNEL_STAMP)
+	@mkdir -p $(@D)
+	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I $$($(plugin_cc.$*) -print-file-name=plugin)/include \
+		-MMD -MP -MF $@.d -o $@ $<
+
+-include $(PLUGINS:=.d)

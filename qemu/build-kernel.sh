@@ -1,0 +1,45 @@
+#!/bin/sh
+# Build the small arm64 test kernel with the rcu_deref plugin loaded.
+#
+#   qemu/build-kernel.sh SRC OUT PLUGIN [EXTRA_KCFLAGS]
+#
+# SRC is the kernel tree, OUT the output folder (make O=), PLUGIN the
+# aarch64 plugin.  The config is tinyconfig plus qemu/arm64.config.  The
+# objects are rebuilt from scratch, so OUT/build.log (V=1 commands) and
+# OUT/build.err (compiler diagnostics) always describe a whole build.
+set -eu
+src=$(realpath "$1")
+out=$(realpath -m "$2")
+plugin=$(realpath "$3")
+extra=${4-}
+here=$(dirname "$(realpath "$0")")
+
+mkdir -p "$out"
+kmake() {
+	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+		-j"$(nproc)" "$@"
+}
+
+kmake -s tinyconfig >/dev/null
+"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
+	"$here/arm64.config" >/dev/null
+kmake -s olddefconfig >/dev/null
+
+# Every option of the fragment must have survived olddefconfig.
+grep -v '^#' "$here/arm64.config" | grep . | while read -r line; do
+	case $line in
+	*=n) grep -qx "# ${line%=n} is not set" "$out/.config" || missing=1 ;;
+	*) grep -qxF "$line" "$out/.config" || missing=1 ;;
+	esac
+	if [ -n "${missing-}" ]; then
+		echo "build-kernel: $line did not survive olddefconfig" >&2
+		exit 1
+	fi
+done
+
+kmake -s clean
+echo "build-kernel: building $out (log in $out/build.log)"
+kmake V=1 KCFLAGS="-fplugin=$plugin $extra" Image >"$out/build.log" 2>"$out/build.err" || {
+	tail -n 30 "$out/build.err" >&2
+	exit 1
+}

@@ -1,0 +1,76 @@
+"""Build the arm64 test kernel through make and read its build logs."""
+import dataclasses
+import os
+import re
+import shlex
+import subprocess
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PLUGIN_NAME = "rcu_deref_plugin"
+
+
+@dataclasses.dataclass
+class KernelBuild:
+    out: str            # make O= folder
+
+    @property
+    def image(self):
+        return os.path.join(self.out, "arch/arm64/boot/Image")
+
+    @property
+    def log(self):
+        return os.path.join(self.out, "build.log")
+
+    @property
+    def err(self):
+        return os.path.join(self.out, "build.err")
+
+
+def build(repo=REPO, build_dir="build"):
+    """Run 'make kernel initramfs'; make rebuilds only what changed."""
+    subprocess.run(["make", "-s", "-C", repo, "kernel", "initramfs"], check=True)
+    base = os.path.join(repo, build_dir, "qemu")
+    return KernelBuild(out=os.path.join(base, "kernel-warn")), \
+        os.path.join(base, "initramfs.cpio")
+
+
+def c_compiles(log_text):
+    """The compiler command lines of C files in a V=1 kernel build log.
+
+    Yields each command as a list of words.  Host programs (HOSTCC) are
+    compiled by 'gcc', target code by 'aarch64-linux-gnu-gcc'.
+    """
+    for line in log_text.splitlines():
+        line = line.strip()
+        if not line.startswith("aarch64-linux-gnu-gcc "):
+            continue
+        # kbuild prefixes the command with "set -e; " at times.
+        words = shlex.split(line.split(";")[0]) if ";" in line else shlex.split(line)
+        if words and words[-1].endswith(".c") and "-c" in words:
+            yield words
+
+
+def plugin_loaded(words):
+    return any(w.startswith("-fplugin=") and w.endswith(PLUGIN_NAME + ".so")
+               for w in words)
+
+
+_DIAG = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+): (?P<kind>warning|error|note): (?P<msg>.*)$")
+
+
+def diagnostics(err_text):
+    """GCC diagnostics in build.err as dicts (file, line, col, kind, msg)."""
+    out = []
+    for line in err_text.splitlines():
+        m = _DIAG.match(line)
+        if m:
+            d = m.groupdict()
+            d["line"] = int(d["line"])
+            d["col"] = int(d["col"])
+            out.append(d)
+    return out
+
+
+def plugin_messages(err_text):
+    """Lines of build.err that come from the plugin (they name it)."""
+    return [l for l in err_text.splitlines() if "rcu_deref" in l or "rcu-deref" in l]

@@ -1,0 +1,30 @@
+"""Compile C with each cross compiler and the built plugin."""
+import os
+import subprocess
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TARGETS = {
+    "x86_64-linux-gnu": "gcc",
+    "aarch64-linux-gnu": "aarch64-linux-gnu-gcc",
+}
+PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
+
+
+def plugin_path(target):
+    return os.path.join(REPO, "build", "plugin", target, "rcu_deref_plugin.so")
+
+
+def compile_c(source, target, tmp_path, plugin=True, args=(), plugin_target=None,
+              extra=("-O2",)):
+    """Compile source (a string) to assembly; return the CompletedProcess.
+
+    plugin_target loads the plugin built for another compiler.
+    """
+    src = tmp_path / "t.c"
+    src.write_text(source)
+    cmd = [TARGETS[target], "-S", "-o", str(tmp_path / "t.s"), *extra]
+    if plugin:
+        cmd.append("-fplugin=" + plugin_path(plugin_target or target))
+        cmd += [PLUGIN_ARG + a for a in args]
+    cmd.append(str(src))
+    return subprocess.run(cmd, capture_output=True, text=True)

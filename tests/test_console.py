@@ -1,0 +1,40 @@
+"""The console parser, on recorded boot logs (tests/data/)."""
+import os
+
+from qemu.harness import console
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+
+
+def read(name):
+    with open(os.path.join(DATA, name)) as f:
+        return f.read()
+
+
+def test_clean_boot():
+    con = console.parse(read("console-clean.log"))
+    assert con.version.startswith("6.1.")
+    assert con.init_lines == ["started as pid 1", "powering off"]
+    assert con.faults == []
+    assert con.powered_off and con.clean
+    assert console.summary(con).endswith("clean power-off")
+
+
+def test_panic_is_not_clean():
+    con = console.parse(read("console-panic.log"))
+    assert con.version is not None
+    assert con.faults and con.faults[0].startswith("Kernel panic")
+    assert not con.powered_off and not con.clean
+    assert "fault" in console.summary(con)
+
+
+def test_warning_is_a_fault():
+    con = console.parse(read("console-warning.log"))
+    assert [f.split()[0] for f in con.faults] == ["WARNING:"]
+    assert con.powered_off and not con.clean
+
+
+def test_empty_log():
+    con = console.parse("")
+    assert con.version is None and not con.clean
+    assert "did not start" in console.summary(con)
