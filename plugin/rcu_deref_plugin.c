@@ -1,41 +1,84 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rcu_deref: check and enforce the address dependencies that
- * rcu_dereference() relies on.
+ * rcu_deref: check the address dependencies that rcu_dereference() relies
+ * on, and report each one that optimization broke.
  *
  * Accesses through a pointer loaded by rcu_dereference() are ordered after
  * that load by the address dependency alone on ARM64 and Power.  The
- * optimizers may destroy the dependency (constant folding, cancellation,
- * equality-based substitution, value-range deduction, value speculation).
- * Documentation/RCU/rcu_dereference.rst lists the rules; this plugin marks
- * the values derived from each dependency head early, follows the chain
- * through SSA, and checks after the last GIMPLE optimization which
- * dependent accesses lost their dependency.
+ * optimizers may destroy the dependency: constant folding and cancellation,
+ * equality-based substitution (after "p == &x", "p->a" becomes "x.a"),
+ * value-range deduction, value speculation.
+ * Documentation/RCU/rcu_dereference.rst lists the rules; nothing enforced
+ * them.
+ *
+ * The plugin works in two GIMPLE passes, as stackleak does:
+ *
+ *  - rcu_deref_mark runs right after the "ssa" pass, before any
+ *    optimization.  It finds the dependency heads (the loads marked by the
+ *    rcu_dereference() family, C11 consume loads), follows the values
+ *    derived from each head through SSA def-use chains, and records every
+ *    dependent access (a load or store whose address derives from a head)
+ *    by its source location.  It also records, for every function, the
+ *    accesses derived from its pointer parameters, the call arguments that
+ *    carry a dependency and the functions that return one, so that chains
+ *    that cross inlined helpers, getters and clones can be followed later.
+ *
+ *  - rcu_deref_check runs after the last GIMPLE optimization.  It follows
+ *    the chains again from the heads present in the final code, and finds
+ *    each recorded dependent access whose address now is the constant
+ *    address of an object, no longer derived from its head.
+ *
+ * In between, a pass-execution callback watches functions that hold heads
+ * and names the pass after which a recorded access lost its dependency.
+ *
+ * The plugin does not change the code it checks: the only statements it
+ * removes are the head markers, which exist only when the plugin is loaded.
+ *
+ * Heads:
+ *  - the rcu_dereference() family of plugin/include/rcu_deref.h and of the
+ *    kernel's rcupdate.h, which mark their load with a call to
+ *    __rcu_deref_head("primitive", value) when __RCU_DEREF_PLUGIN__ is
+ *    defined (the plugin defines it);
+ *  - C11 consume loads: __atomic_load_n(p, __ATOMIC_CONSUME) and friends;
+ *  - with read-once-heads, every volatile scalar load (READ_ONCE()).
  *
  * Options:
  * -fplugin-arg-rcu_deref_plugin-mode=warn|fixup
  *	warn (the default): report each broken dependency as a warning;
  *	fixup: also turn the head of a broken chain into a load-acquire
+ * -fplugin-arg-rcu_deref_plugin-read-once-heads
+ *	every volatile scalar load is a dependency head
  * -fplugin-arg-rcu_deref_plugin-disable
  *	do not activate the plugin
  * -fplugin-arg-rcu_deref_plugin-verbose
- *	print the chains the plugin tracks
+ *	print the heads and dependent accesses the plugin tracks
+ *
+ * The plugin's dump files (-fdump-tree-rcu_deref_mark,
+ * -fdump-tree-rcu_deref_check) list the chains of each function.
  *
  * Usage:
  * $ make		# builds build/plugin/<target>/rcu_deref_plugin.so
- * $ gcc -O2 -fplugin=build/plugin/x86_64-linux-gnu/rcu_deref_plugin.so test.c
+ * $ gcc -O2 -fplugin=build/plugin/x86_64-linux-gnu/rcu_deref_plugin.so \
+ *	-I plugin/include test.c
  */
 
 #include "gcc-common.h"
+#include "tree-dfa.h"
+#include "c-family/c-pragma.h"
 
 __visible int plugin_is_GPL_compatible;
 
 static struct plugin_info rcu_deref_plugin_info = {
 	.version	= PLUGIN_VERSION,
 	.help		= "mode=warn|fixup\twarn about broken dependencies, or also fix them with a load-acquire\n"
+			  "read-once-heads\tevery volatile scalar load is a dependency head\n"
 			  "disable\tdo not activate the plugin\n"
 			  "verbose\tprint the dependency chains being tracked\n",
 };
+
+#define MARKER_NAME "__rcu_deref_head"
+#define PLUGIN_MACRO "__RCU_DEREF_PLUGIN__"
+#define RULES "Documentation/RCU/rcu_dereference.rst"
 
 enum rcu_deref_mode {
 	RCU_DEREF_WARN,
@@ -45,6 +88,74 @@ enum rcu_deref_mode {
 static enum rcu_deref_mode mode = RCU_DEREF_WARN;
 static bool verbose;
 static bool disable;
+static bool read_once_heads;
+
+/*
+ * Sources.  A value in a function derives from at most one source: a
+ * dependency head, a parameter of the function, or the result of a call.
+ * Parameters and call results are resolved to heads when checking.
+ */
+enum source_kind {
+	SRC_HEAD,
+	SRC_PARAM,
+	SRC_CALL,
+};
+
+struct dep_source {
+	enum source_kind kind;
+	location_t loc;		/* head or call: its pure location */
+	unsigned int fn_uid;	/* param: DECL_UID of the function */
+	int index;		/* param: its position */
+	const char *primitive;	/* head: "rcu_dereference", ... */
+	bool pointer;		/* head: loads a pointer (not an index) */
+	bool compared;		/* head: compared (==, !=) with an address */
+};
+
+static vec<dep_source> sources;
+
+/* How a value derives from its source. */
+enum dep_strength {
+	DEP_NONE,
+	DEP_FLAGS,	/* only through a comparison or boolean result */
+	DEP_ADDR,	/* a real address/data dependency */
+};
+
+typedef int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> u64_hash;
+
+/*
+ * Dependent accesses recorded by the mark pass, by source location: the
+ * pure location of the statement in the high half, the size of the access
+ * and whether it is a store in the low half.
+ */
+struct access_rec {
+	int source;		/* index into sources, or -1 */
+	bool independent;	/* an access with this key did not depend */
+	bool flags_only;	/* the address depends only through a flag */
+};
+
+static hash_map<u64_hash, access_rec> *accesses;
+/* (call location, argument index) -> source of the argument. */
+static hash_map<u64_hash, int> *call_args;
+/* DECL_UID of a function -> source of its return value. */
+static hash_map<int_hash<unsigned int, 0, UINT_MAX>, int> *returns;
+/* Head locations, and the source index of each. */
+static hash_map<int_hash<location_t, 0, UINT_MAX>, int> *head_locs;
+/* (access location, head location) pairs already reported. */
+static hash_set<u64_hash> *reported;
+
+static unsigned HOST_WIDE_INT pair_key(location_t hi, unsigned int lo)
+{
+	return ((unsigned HOST_WIDE_INT)hi << 32) | lo;
+}
+
+static location_t pure_loc(location_t loc)
+{
+	return get_pure_location(line_table, loc);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Options                                                                */
+/* ---------------------------------------------------------------------- */
 
 static bool parse_mode(const char *plugin_name, const struct plugin_argument *arg)
 {
@@ -86,9 +197,975 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 		return parse_flag(plugin_name, arg, &verbose);
 	if (!strcmp(arg->key, "disable"))
 		return parse_flag(plugin_name, arg, &disable);
+	if (!strcmp(arg->key, "read-once-heads"))
+		return parse_flag(plugin_name, arg, &read_once_heads);
 
 	error(G_("unknown option '-fplugin-arg-%s-%s'"), plugin_name, arg->key);
 	return false;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Recognizing heads                                                      */
+/* ---------------------------------------------------------------------- */
+
+static bool is_marker_call(const_gimple stmt)
+{
+	tree fndecl;
+
+	if (!is_gimple_call(stmt))
+		return false;
+	fndecl = gimple_call_fndecl(stmt);
+	return fndecl && DECL_NAME(fndecl) &&
+	       !strcmp(DECL_NAME_POINTER(fndecl), MARKER_NAME);
+}
+
+/* A C11 consume load: __atomic_load_N(p, __ATOMIC_CONSUME). */
+static bool is_consume_load(const_gimple stmt)
+{
+	tree fndecl, model;
+
+	if (!gimple_call_builtin_p(stmt, BUILT_IN_NORMAL))
+		return false;
+	fndecl = gimple_call_fndecl(stmt);
+	switch (DECL_FUNCTION_CODE(fndecl)) {
+	case BUILT_IN_ATOMIC_LOAD_1:
+	case BUILT_IN_ATOMIC_LOAD_2:
+	case BUILT_IN_ATOMIC_LOAD_4:
+	case BUILT_IN_ATOMIC_LOAD_8:
+	case BUILT_IN_ATOMIC_LOAD_16:
+		break;
+	default:
+		return false;
+	}
+	if (gimple_call_num_args(stmt) < 2 || !gimple_call_lhs(stmt))
+		return false;
+	model = gimple_call_arg(stmt, 1);
+	return TREE_CODE(model) == INTEGER_CST && tree_fits_uhwi_p(model) &&
+	       memmodel_base(tree_to_uhwi(model)) == MEMMODEL_CONSUME;
+}
+
+static bool is_scalar_type(tree type)
+{
+	return POINTER_TYPE_P(type) || INTEGRAL_TYPE_P(type);
+}
+
+/* A volatile load of a pointer or integer into an SSA name. */
+static bool is_volatile_scalar_load(const_gimple stmt)
+{
+	tree lhs;
+
+	if (!gimple_assign_load_p(stmt) || !gimple_has_volatile_ops(stmt))
+		return false;
+	lhs = gimple_assign_lhs(stmt);
+	return TREE_CODE(lhs) == SSA_NAME && is_scalar_type(TREE_TYPE(lhs));
+}
+
+/* The load that defines value, looking through copies and conversions. */
+static gimple defining_load(tree value)
+{
+	while (TREE_CODE(value) == SSA_NAME) {
+		gimple def = SSA_NAME_DEF_STMT(value);
+
+		if (!is_gimple_assign(def))
+			return NULL;
+		if (gimple_assign_load_p(def))
+			return def;
+		if (!gimple_assign_ssa_name_copy_p(def) &&
+		    !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
+			return NULL;
+		value = gimple_assign_rhs1(def);
+	}
+	return NULL;
+}
+
+static int new_source(enum source_kind kind, location_t loc)
+{
+	dep_source src = {};
+
+	src.kind = kind;
+	src.loc = loc;
+	sources.safe_push(src);
+	return sources.length() - 1;
+}
+
+/* The source for the head loaded at loc, made once per location. */
+static int head_source(location_t loc, const char *primitive, tree type)
+{
+	bool existed = false;
+	int fresh, *idx = NULL;
+
+	loc = pure_loc(loc);
+	if (LOCATION_LOCUS(loc) != UNKNOWN_LOCATION) {
+		idx = &head_locs->get_or_insert(loc, &existed);
+		if (existed)
+			return *idx;
+	}
+	fresh = new_source(SRC_HEAD, loc);
+	sources[fresh].primitive = xstrdup(primitive);
+	sources[fresh].pointer = POINTER_TYPE_P(type);
+	if (idx)
+		*idx = fresh;
+	return fresh;
+}
+
+/* The primitive named by a marker call's first argument. */
+static const char *marker_primitive(const_gimple call)
+{
+	tree arg = gimple_call_arg(call, 0);
+
+	STRIP_NOPS(arg);
+	if (TREE_CODE(arg) == ADDR_EXPR)
+		arg = TREE_OPERAND(arg, 0);
+	if (TREE_CODE(arg) == ARRAY_REF)
+		arg = TREE_OPERAND(arg, 0);
+	if (TREE_CODE(arg) == STRING_CST)
+		return TREE_STRING_POINTER(arg);
+	return "rcu_dereference";
+}
+
+/* The head source of stmt in the final code, or -1. */
+static int late_head(const_gimple stmt)
+{
+	location_t loc;
+	int *idx;
+
+	if (is_consume_load(stmt))
+		return head_source(gimple_location(stmt), "memory_order_consume load",
+				   TREE_TYPE(gimple_call_lhs(stmt)));
+	if (!is_volatile_scalar_load(stmt))
+		return -1;
+	loc = pure_loc(gimple_location(stmt));
+	idx = LOCATION_LOCUS(loc) != UNKNOWN_LOCATION ? head_locs->get(loc) : NULL;
+	if (idx)
+		return *idx;
+	if (read_once_heads)
+		return head_source(gimple_location(stmt), "READ_ONCE",
+				   TREE_TYPE(gimple_assign_lhs(stmt)));
+	return -1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Following chains: a worklist over SSA names                            */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * The state of one walk over a function: for each SSA name, the source it
+ * derives from and how.  A name is seeded or reached once per improvement
+ * of its (strength, source kind), at most a few times, so a walk costs
+ * time linear in the size of the function.
+ */
+struct chain_walk {
+	vec<int> source;		/* by SSA version, -1 if none */
+	vec<unsigned char> strength;	/* enum dep_strength */
+	auto_vec<tree> worklist;
+};
+
+static void walk_init(struct chain_walk *w)
+{
+	w->source.create(num_ssa_names);
+	w->source.quick_grow(num_ssa_names);
+	w->strength.create(num_ssa_names);
+	w->strength.quick_grow_cleared(num_ssa_names);
+	for (unsigned int i = 0; i < num_ssa_names; i++)
+		w->source[i] = -1;
+}
+
+static void walk_release(struct chain_walk *w)
+{
+	w->source.release();
+	w->strength.release();
+}
+
+/* Heads first, then call results, then parameters. */
+static int source_rank(int src)
+{
+	if (src < 0)
+		return 0;
+	switch (sources[src].kind) {
+	case SRC_HEAD:
+		return 3;
+	case SRC_CALL:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+static void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
+{
+	unsigned int v;
+
+	if (!name || TREE_CODE(name) != SSA_NAME || src < 0 || st == DEP_NONE)
+		return;
+	v = SSA_NAME_VERSION(name);
+	if (w->strength[v] > st)
+		return;
+	if (w->strength[v] == st && source_rank(w->source[v]) >= source_rank(src))
+		return;
+	w->strength[v] = st;
+	w->source[v] = src;
+	w->worklist.safe_push(name);
+}
+
+static enum dep_strength strength_of(struct chain_walk *w, tree op, int *src)
+{
+	unsigned int v;
+
+	if (!op || TREE_CODE(op) != SSA_NAME)
+		return DEP_NONE;
+	v = SSA_NAME_VERSION(op);
+	if (w->strength[v] != DEP_NONE)
+		*src = w->source[v];
+	return (enum dep_strength)w->strength[v];
+}
+
+/*
+ * The strongest dependency among the SSA names used in the address of the
+ * memory reference ref (base pointers and array indices).
+ */
+static enum dep_strength address_dep(struct chain_walk *w, tree ref, int *src)
+{
+	enum dep_strength best = DEP_NONE;
+	int s;
+
+	*src = -1;
+	while (handled_component_p(ref) || TREE_CODE(ref) == MEM_REF ||
+	       TREE_CODE(ref) == TARGET_MEM_REF) {
+		unsigned int i, nops = 0;
+		tree ops[3];
+
+		switch (TREE_CODE(ref)) {
+		case ARRAY_REF:
+		case ARRAY_RANGE_REF:
+			ops[nops++] = TREE_OPERAND(ref, 1);
+			break;
+		case MEM_REF:
+			ops[nops++] = TREE_OPERAND(ref, 0);
+			break;
+		case TARGET_MEM_REF:
+			ops[nops++] = TMR_BASE(ref);
+			ops[nops++] = TMR_INDEX(ref);
+			ops[nops++] = TMR_INDEX2(ref);
+			break;
+		default:
+			break;
+		}
+		for (i = 0; i < nops; i++) {
+			enum dep_strength st;
+
+			s = -1;
+			st = strength_of(w, ops[i], &s);
+			if (st > best || (st == best && st != DEP_NONE &&
+					  source_rank(s) > source_rank(*src))) {
+				best = st;
+				*src = s;
+			}
+		}
+		if (TREE_CODE(ref) == MEM_REF || TREE_CODE(ref) == TARGET_MEM_REF)
+			break;
+		ref = TREE_OPERAND(ref, 0);
+	}
+	return best;
+}
+
+/* The strongest dependency among the SSA operands of an assignment. */
+static enum dep_strength operands_dep(struct chain_walk *w, gimple stmt,
+				      unsigned int first, int *src)
+{
+	enum dep_strength best = DEP_NONE;
+	unsigned int i;
+
+	*src = -1;
+	for (i = first; i < gimple_num_ops(stmt); i++) {
+		tree op = gimple_op(stmt, i);
+		enum dep_strength st;
+		int s = -1;
+
+		if (!op)
+			continue;
+		if (TREE_CODE(op) == ADDR_EXPR || TREE_CODE(op) == MEM_REF ||
+		    handled_component_p(op))
+			st = address_dep(w, TREE_CODE(op) == ADDR_EXPR ?
+					 TREE_OPERAND(op, 0) : op, &s);
+		else
+			st = strength_of(w, op, &s);
+		if (st > best || (st == best && st != DEP_NONE &&
+				  source_rank(s) > source_rank(*src))) {
+			best = st;
+			*src = s;
+		}
+	}
+	return best;
+}
+
+static bool is_flag_code(enum tree_code code)
+{
+	return TREE_CODE_CLASS(code) == tcc_comparison ||
+	       code == TRUTH_AND_EXPR || code == TRUTH_OR_EXPR ||
+	       code == TRUTH_XOR_EXPR || code == TRUTH_NOT_EXPR;
+}
+
+/* Propagate the dependency of an assignment's operands to its result. */
+static void visit_assign(struct chain_walk *w, gassign *stmt)
+{
+	tree lhs = gimple_assign_lhs(stmt);
+	enum dep_strength st;
+	int src;
+
+	if (TREE_CODE(lhs) != SSA_NAME)
+		return;
+	if (gimple_assign_rhs_code(stmt) == COND_EXPR) {
+		/* The condition selects; the arms carry the value. */
+		st = operands_dep(w, stmt, 2, &src);
+	} else {
+		st = operands_dep(w, stmt, 1, &src);
+		if (st != DEP_NONE && is_flag_code(gimple_assign_rhs_code(stmt)))
+			st = DEP_FLAGS;
+	}
+	seed(w, lhs, src, st);
+}
+
+/* A call's result derives from its arguments (helpers, getters). */
+static void visit_call(struct chain_walk *w, gcall *stmt)
+{
+	enum dep_strength best = DEP_NONE;
+	int src = -1;
+	unsigned int i;
+
+	if (!gimple_call_lhs(stmt) || is_consume_load(stmt))
+		return;
+	for (i = 0; i < gimple_call_num_args(stmt); i++) {
+		int s = -1;
+		enum dep_strength st = strength_of(w, gimple_call_arg(stmt, i), &s);
+
+		if (st > best) {
+			best = st;
+			src = s;
+		}
+	}
+	seed(w, gimple_call_lhs(stmt), src, best);
+}
+
+static void visit_phi(struct chain_walk *w, gphi *phi)
+{
+	enum dep_strength best = DEP_NONE;
+	int src = -1;
+	unsigned int i;
+
+	for (i = 0; i < gimple_phi_num_args(phi); i++) {
+		int s = -1;
+		enum dep_strength st = strength_of(w, gimple_phi_arg_def(phi, i), &s);
+
+		if (st > best || (st == best && st != DEP_NONE &&
+				  source_rank(s) > source_rank(src))) {
+			best = st;
+			src = s;
+		}
+	}
+	seed(w, gimple_phi_result(phi), src, best);
+}
+
+/* Run the worklist to its fixed point. */
+static void walk_propagate(struct chain_walk *w)
+{
+	while (!w->worklist.is_empty()) {
+		tree name = w->worklist.pop();
+		imm_use_iterator it;
+		gimple use;
+
+		FOR_EACH_IMM_USE_STMT(use, it, name) {
+			if (is_gimple_debug(use))
+				continue;
+			if (gphi *phi = dyn_cast<gphi *>(use))
+				visit_phi(w, phi);
+			else if (gassign *as = dyn_cast<gassign *>(use))
+				visit_assign(w, as);
+			else if (gcall *call = dyn_cast<gcall *>(use))
+				visit_call(w, call);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* Memory accesses                                                        */
+/* ---------------------------------------------------------------------- */
+
+static bool is_memory_ref(tree t)
+{
+	return t && (TREE_CODE(t) == MEM_REF || TREE_CODE(t) == TARGET_MEM_REF ||
+		     handled_component_p(t) || DECL_P(t)) &&
+	       TREE_CODE(t) != FIELD_DECL && TREE_CODE(t) != FUNCTION_DECL &&
+	       TREE_CODE(t) != LABEL_DECL && TREE_CODE(t) != CONST_DECL &&
+	       TREE_CODE(t) != PARM_DECL && TREE_CODE(t) != RESULT_DECL &&
+	       !(DECL_P(t) && !is_global_var(t));
+}
+
+/* The key of an access: its statement's location, size and direction. */
+static unsigned HOST_WIDE_INT access_key(const_gimple stmt, tree ref, bool store)
+{
+	location_t loc = pure_loc(gimple_location(stmt));
+	unsigned HOST_WIDE_INT size = 0;
+	tree type = TREE_TYPE(ref);
+
+	if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION)
+		return 0;
+	if (type && TYPE_SIZE(type) && tree_fits_uhwi_p(TYPE_SIZE(type)))
+		size = tree_to_uhwi(TYPE_SIZE(type)) & 0x7fffffff;
+	return pair_key(loc, (unsigned int)(size << 1 | store));
+}
+
+/*
+ * The global object whose constant address ref now uses, or NULL when the
+ * address is not a constant (it still derives from some value).
+ */
+static tree constant_address_base(tree ref)
+{
+	tree base;
+	poly_int64 size, max_size, offset;
+	bool reverse;
+
+	while (handled_component_p(ref)) {
+		if ((TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == ARRAY_RANGE_REF) &&
+		    TREE_CODE(TREE_OPERAND(ref, 1)) == SSA_NAME)
+			return NULL_TREE;
+		ref = TREE_OPERAND(ref, 0);
+	}
+	if (TREE_CODE(ref) == TARGET_MEM_REF)
+		return NULL_TREE;
+	if (TREE_CODE(ref) == MEM_REF) {
+		base = TREE_OPERAND(ref, 0);
+		if (TREE_CODE(base) == INTEGER_CST)
+			return base;
+		if (TREE_CODE(base) != ADDR_EXPR)
+			return NULL_TREE;
+		ref = get_ref_base_and_extent(TREE_OPERAND(base, 0), &offset,
+					      &size, &max_size, &reverse);
+	}
+	if (DECL_P(ref) && is_global_var(ref))
+		return ref;
+	return NULL_TREE;
+}
+
+typedef void (*access_fn)(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			  void *data);
+
+/* Call fn for every memory reference a statement loads or stores. */
+static void for_each_access(struct chain_walk *w, gimple stmt, access_fn fn,
+			    void *data)
+{
+	unsigned int i;
+
+	if (gassign *as = dyn_cast<gassign *>(stmt)) {
+		if (is_memory_ref(gimple_assign_lhs(as)))
+			fn(w, stmt, gimple_assign_lhs(as), true, data);
+		if (gimple_assign_single_p(as) && is_memory_ref(gimple_assign_rhs1(as)))
+			fn(w, stmt, gimple_assign_rhs1(as), false, data);
+		return;
+	}
+	if (gcall *call = dyn_cast<gcall *>(stmt)) {
+		if (is_memory_ref(gimple_call_lhs(call)))
+			fn(w, stmt, gimple_call_lhs(call), true, data);
+		for (i = 0; i < gimple_call_num_args(call); i++) {
+			if (is_memory_ref(gimple_call_arg(call, i)))
+				fn(w, stmt, gimple_call_arg(call, i), false, data);
+		}
+		return;
+	}
+	if (greturn *ret = dyn_cast<greturn *>(stmt)) {
+		if (is_memory_ref(gimple_return_retval(ret)))
+			fn(w, stmt, gimple_return_retval(ret), false, data);
+	}
+}
+
+static void for_each_stmt_access(struct chain_walk *w, access_fn fn, void *data)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			if (!is_gimple_debug(gsi_stmt(gsi)))
+				for_each_access(w, gsi_stmt(gsi), fn, data);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* The mark pass: find heads, follow chains, record dependent accesses    */
+/* ---------------------------------------------------------------------- */
+
+static void dump_source(FILE *f, int src)
+{
+	const dep_source &s = sources[src];
+	expanded_location xl = expand_location(s.loc);
+
+	switch (s.kind) {
+	case SRC_HEAD:
+		fprintf(f, "head %s at %s:%d:%d", s.primitive, xl.file, xl.line, xl.column);
+		break;
+	case SRC_PARAM:
+		fprintf(f, "parameter %d", s.index);
+		break;
+	case SRC_CALL:
+		fprintf(f, "call result at %s:%d:%d", xl.file, xl.line, xl.column);
+		break;
+	}
+}
+
+static void trace(const char *what, const_gimple stmt, int src)
+{
+	if (dump_file) {
+		fprintf(dump_file, "rcu_deref: %s from ", what);
+		dump_source(dump_file, src);
+		fprintf(dump_file, ": ");
+		print_gimple_stmt(dump_file, CONST_CAST_GIMPLE(stmt), 0, TDF_LINENO);
+	}
+	if (verbose && src >= 0 && sources[src].kind == SRC_HEAD) {
+		expanded_location xl = expand_location(gimple_location(stmt));
+
+		fprintf(stderr, "rcu_deref: %s:%d:%d: %s in %s depends on ", xl.file,
+			xl.line, xl.column, what, function_name(cfun));
+		dump_source(stderr, src);
+		fprintf(stderr, "\n");
+	}
+}
+
+/* Remove a head marker, after noting its head. */
+static void take_marker(struct chain_walk *w, gimple_stmt_iterator *gsi)
+{
+	gimple call = gsi_stmt(*gsi);
+	tree value = gimple_call_num_args(call) > 1 ? gimple_call_arg(call, 1) : NULL;
+	gimple load = value ? defining_load(value) : NULL;
+
+	if (load && optimize) {
+		int src = head_source(gimple_location(load), marker_primitive(call),
+				      TREE_TYPE(gimple_assign_lhs(load)));
+
+		seed(w, gimple_assign_lhs(load), src, DEP_ADDR);
+		trace("head", load, src);
+	}
+	unlink_stmt_vdef(call);
+	gsi_remove(gsi, true);
+	release_defs(call);
+}
+
+/* The source made for parameter index of the current function. */
+static int param_source(int index)
+{
+	int src = new_source(SRC_PARAM, UNKNOWN_LOCATION);
+
+	sources[src].fn_uid = DECL_UID(current_function_decl);
+	sources[src].index = index;
+	return src;
+}
+
+static void seed_params(struct chain_walk *w)
+{
+	tree parm;
+	int index = 0;
+
+	for (parm = DECL_ARGUMENTS(current_function_decl); parm;
+	     parm = DECL_CHAIN(parm), index++) {
+		tree name;
+
+		if (!is_scalar_type(TREE_TYPE(parm)))
+			continue;
+		name = ssa_default_def(cfun, parm);
+		if (name && !has_zero_uses(name))
+			seed(w, name, param_source(index), DEP_ADDR);
+	}
+}
+
+/* Seed the heads, parameters and call results of the current function. */
+static void seed_function(struct chain_walk *w)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	seed_params(w);
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+			gimple stmt = gsi_stmt(gsi);
+			int src;
+
+			if (is_marker_call(stmt)) {
+				take_marker(w, &gsi);
+				continue;
+			}
+			gsi_next(&gsi);
+			if (!optimize)
+				continue;
+			src = late_head(stmt);
+			if (src >= 0) {
+				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
+				trace("head", stmt, src);
+				continue;
+			}
+			if (is_gimple_call(stmt) && gimple_call_lhs(stmt) &&
+			    TREE_CODE(gimple_call_lhs(stmt)) == SSA_NAME &&
+			    is_scalar_type(TREE_TYPE(gimple_call_lhs(stmt))) &&
+			    !gimple_call_internal_p(stmt)) {
+				src = new_source(SRC_CALL,
+						 pure_loc(gimple_location(stmt)));
+				sources[src].fn_uid = gimple_call_fndecl(stmt) ?
+					DECL_UID(gimple_call_fndecl(stmt)) : 0;
+				seed(w, gimple_call_lhs(stmt), src, DEP_ADDR);
+			}
+		}
+	}
+}
+
+/* Loads through a dependent pointer carry the dependency on. */
+static void follow_loads(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			 void *data)
+{
+	int src;
+	enum dep_strength st;
+	tree lhs;
+
+	if (store || !is_gimple_assign(stmt))
+		return;
+	lhs = gimple_assign_lhs(stmt);
+	st = address_dep(w, ref, &src);
+	if (st == DEP_ADDR && TREE_CODE(lhs) == SSA_NAME)
+		seed(w, lhs, src, DEP_ADDR);
+}
+
+static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			  void *data)
+{
+	unsigned HOST_WIDE_INT key = access_key(stmt, ref, store);
+	enum dep_strength st;
+	bool existed;
+	int src;
+
+	if (!key)
+		return;
+	st = address_dep(w, ref, &src);
+	access_rec &rec = accesses->get_or_insert(key, &existed);
+	if (!existed) {
+		rec.source = -1;
+		rec.independent = false;
+		rec.flags_only = false;
+	}
+	if (st == DEP_NONE) {
+		rec.independent = true;
+		return;
+	}
+	if (source_rank(src) > source_rank(rec.source)) {
+		rec.source = src;
+		rec.flags_only = st == DEP_FLAGS;
+	}
+	trace(store ? "dependent store" : "dependent load", stmt, src);
+}
+
+/* Remember a pointer compared for equality with an object's address. */
+static void note_comparison(struct chain_walk *w, tree a, tree b)
+{
+	int src = -1;
+
+	if (strength_of(w, a, &src) == DEP_ADDR && sources[src].kind == SRC_HEAD &&
+	    TREE_CODE(b) == ADDR_EXPR)
+		sources[src].compared = true;
+}
+
+/* Record what crosses function boundaries: call arguments and returns. */
+static void record_interfaces(struct chain_walk *w)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+			int src = -1;
+
+			if (gcall *call = dyn_cast<gcall *>(stmt)) {
+				location_t loc = pure_loc(gimple_location(stmt));
+
+				if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION)
+					continue;
+				for (unsigned int i = 0; i < gimple_call_num_args(call) && i < 256; i++) {
+					if (strength_of(w, gimple_call_arg(call, i), &src) == DEP_ADDR)
+						call_args->put(pair_key(loc, i), src);
+				}
+			} else if (greturn *ret = dyn_cast<greturn *>(stmt)) {
+				if (strength_of(w, gimple_return_retval(ret), &src) == DEP_ADDR &&
+				    source_rank(src) > 1)
+					returns->put(DECL_UID(current_function_decl), src);
+			} else if (gcond *cond = dyn_cast<gcond *>(stmt)) {
+				note_comparison(w, gimple_cond_lhs(cond), gimple_cond_rhs(cond));
+				note_comparison(w, gimple_cond_rhs(cond), gimple_cond_lhs(cond));
+			} else if (is_gimple_assign(stmt) &&
+				   TREE_CODE_CLASS(gimple_assign_rhs_code(stmt)) == tcc_comparison) {
+				note_comparison(w, gimple_assign_rhs1(stmt), gimple_assign_rhs2(stmt));
+				note_comparison(w, gimple_assign_rhs2(stmt), gimple_assign_rhs1(stmt));
+			}
+		}
+	}
+}
+
+/* Follow the chains through SSA and through loads, to a fixed point. */
+static void walk_function(struct chain_walk *w)
+{
+	unsigned int pending;
+
+	do {
+		walk_propagate(w);
+		for_each_stmt_access(w, follow_loads, NULL);
+		pending = w->worklist.length();
+	} while (pending);
+}
+
+static unsigned int rcu_deref_mark_execute(void)
+{
+	struct chain_walk w;
+
+	walk_init(&w);
+	seed_function(&w);
+	if (optimize) {
+		walk_function(&w);
+		for_each_stmt_access(&w, record_access, NULL);
+		record_interfaces(&w);
+	}
+	walk_release(&w);
+	return 0;
+}
+
+#define PASS_NAME rcu_deref_mark
+#define NO_GATE
+#include "gcc-generate-gimple-pass.h"
+
+/* ---------------------------------------------------------------------- */
+/* The check pass: which recorded accesses lost their dependency          */
+/* ---------------------------------------------------------------------- */
+
+/* The outermost block of the body of fn inlined around block, or NULL. */
+static tree inlined_block_of(tree block, unsigned int fn_uid)
+{
+	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block)) {
+		tree origin;
+
+		if (!inlined_function_outer_scope_p(block))
+			continue;
+		origin = block_ultimate_origin(block);
+		if (origin && TREE_CODE(origin) == FUNCTION_DECL && DECL_UID(origin) == fn_uid)
+			return block;
+	}
+	return NULL_TREE;
+}
+
+/* The function the current one was cloned from (IPA-CP, IPA-SRA), if any. */
+static tree clone_origin(void)
+{
+	cgraph_node *node = cgraph_node::get(current_function_decl);
+
+	if (node && node->clone_of)
+		return node->clone_of->decl;
+	if (node && node->former_clone_of)
+		return node->former_clone_of;
+	return NULL_TREE;
+}
+
+static int resolve_source(int src, tree block, int depth);
+
+/* A parameter of a function whose body the current one holds or clones. */
+static int resolve_param(const dep_source &s, tree block, int depth)
+{
+	tree inl = inlined_block_of(block, s.fn_uid);
+	tree origin;
+	cgraph_node *node;
+	cgraph_edge *e;
+	int *arg;
+
+	if (inl) {
+		location_t call = pure_loc(BLOCK_SOURCE_LOCATION(inl));
+
+		if (LOCATION_LOCUS(call) == UNKNOWN_LOCATION)
+			return -1;
+		arg = call_args->get(pair_key(call, s.index));
+		return arg ? resolve_source(*arg, BLOCK_SUPERCONTEXT(inl), depth + 1) : -1;
+	}
+	origin = clone_origin();
+	if (!origin || DECL_UID(origin) != s.fn_uid)
+		return -1;
+	/* A clone: a caller passed a dependent pointer to the original. */
+	node = cgraph_node::get(current_function_decl);
+	for (e = node->callers; e; e = e->next_caller) {
+		if (!e->call_stmt ||
+		    LOCATION_LOCUS(gimple_location(e->call_stmt)) == UNKNOWN_LOCATION)
+			continue;
+		arg = call_args->get(pair_key(pure_loc(gimple_location(e->call_stmt)),
+					      s.index));
+		if (arg && sources[*arg].kind == SRC_HEAD)
+			return *arg;
+	}
+	return -1;
+}
+
+/* The head a source stands for in the current context, or -1. */
+static int resolve_source(int src, tree block, int depth)
+{
+	int *ret;
+
+	if (src < 0 || depth > 16)
+		return -1;
+	switch (sources[src].kind) {
+	case SRC_HEAD:
+		return src;
+	case SRC_PARAM:
+		return resolve_param(sources[src], block, depth);
+	case SRC_CALL:
+		ret = returns->get(sources[src].fn_uid);
+		return ret ? resolve_source(*ret, block, depth + 1) : -1;
+	}
+	return -1;
+}
+
+struct check_ctx {
+	const char *pass;	/* the pass that ran last, for blame */
+	bool report;		/* report the breaks found */
+	unsigned int breaks;
+};
+
+static const char *rule_for(const dep_source &head, const access_rec &rec, tree base)
+{
+	if (rec.flags_only)
+		return "do not use the results from relational operators or from the boolean \"&&\" and \"||\" when dereferencing";
+	if (!head.pointer) {
+		if (base && TREE_CODE(TREE_TYPE(base)) == ARRAY_TYPE &&
+		    TYPE_DOMAIN(TREE_TYPE(base)) &&
+		    integer_zerop(TYPE_MAX_VALUE(TYPE_DOMAIN(TREE_TYPE(base)))))
+			return "do not use single-element RCU-protected arrays";
+		return "avoid cancellation, all-zero \"&\" and all-ones \"|\" operands: the compiler may substitute a constant";
+	}
+	if (head.compared)
+		return "be very careful about comparing pointers obtained from rcu_dereference() against non-NULL values";
+	return "the compiler must not be able to deduce the value of the pointer (\"example where the compiler knows too much\")";
+}
+
+static void report_break(const_gimple stmt, int head, const access_rec &rec,
+			 tree base, const char *pass)
+{
+	location_t loc = gimple_location(stmt);
+	const dep_source &h = sources[head];
+	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h.loc);
+	auto_diagnostic_group d;
+	const char *what = rec.flags_only ?
+		"this access depends on %qs only through a comparison or boolean result, not through its address%s%s" :
+		"this access no longer depends on the value loaded by %qs: its address became a constant%s%s";
+
+	if (reported->add(pair))
+		return;
+	if (warning_at(loc, 0, what, h.primitive, pass ? ", after pass " : "",
+		       pass ? pass : "")) {
+		if (base && DECL_P(base))
+			inform(loc, "the access now uses the address of %qD", base);
+		inform(h.loc, "dependency head: %qs loads the value here", h.primitive);
+		inform(loc, "%s: %s", RULES, rule_for(h, rec, base));
+	}
+}
+
+static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			 void *data)
+{
+	struct check_ctx *ctx = (struct check_ctx *)data;
+	unsigned HOST_WIDE_INT key = access_key(stmt, ref, store);
+	access_rec *rec = key ? accesses->get(key) : NULL;
+	enum dep_strength st;
+	tree base;
+	int src, head;
+
+	if (!rec || rec->source < 0)
+		return;
+	st = address_dep(w, ref, &src);
+	if (rec->flags_only) {
+		if (st == DEP_ADDR)
+			return;
+		base = NULL_TREE;
+	} else {
+		if (st == DEP_ADDR)
+			return;
+		base = constant_address_base(ref);
+		if (!base)
+			return;
+		/* Several accesses of this shape on one line: not ours to judge. */
+		if (rec->independent)
+			return;
+	}
+	head = resolve_source(rec->source, gimple_block(stmt), 0);
+	if (head < 0)
+		return;
+	ctx->breaks++;
+	if (ctx->report)
+		report_break(stmt, head, *rec, base, ctx->pass);
+}
+
+/* Seed the heads present in the current function's final code. */
+static bool seed_late_heads(struct chain_walk *w)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+	bool found = false;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			int src = late_head(gsi_stmt(gsi));
+
+			if (src >= 0) {
+				seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);
+				found = true;
+			}
+		}
+	}
+	return found;
+}
+
+static unsigned int check_function(const char *pass, bool report)
+{
+	struct chain_walk w;
+	struct check_ctx ctx = { pass, report, 0 };
+
+	walk_init(&w);
+	seed_late_heads(&w);
+	walk_function(&w);
+	for_each_stmt_access(&w, check_access, &ctx);
+	walk_release(&w);
+	return ctx.breaks;
+}
+
+static bool rcu_deref_check_gate(void)
+{
+	return optimize && !accesses->is_empty();
+}
+
+static unsigned int rcu_deref_check_execute(void)
+{
+	check_function(NULL, true);
+	return 0;
+}
+
+#define PASS_NAME rcu_deref_check
+#define PROPERTIES_REQUIRED PROP_ssa
+#include "gcc-generate-gimple-pass.h"
+
+/* ---------------------------------------------------------------------- */
+/* Registration                                                           */
+/* ---------------------------------------------------------------------- */
+
+static void rcu_deref_start_unit(void *gcc_data, void *user_data)
+{
+	cpp_define(parse_in, PLUGIN_MACRO);
+}
+
+static void rcu_deref_finish(void *gcc_data, void *user_data)
+{
+	delete accesses;
+	delete call_args;
+	delete returns;
+	delete head_locs;
+	delete reported;
+	sources.release();
 }
 
 /* Copy the --target= part of a GCC configuration string into buf. */
@@ -130,6 +1207,9 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 	const char * const plugin_name = plugin_info->base_name;
 	int i;
 
+	PASS_INFO(rcu_deref_mark, "ssa", 1, PASS_POS_INSERT_AFTER);
+	PASS_INFO(rcu_deref_check, "optimized", 1, PASS_POS_INSERT_BEFORE);
+
 	if (!version_matches(plugin_name, version))
 		return 1;
 
@@ -142,5 +1222,17 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 	if (disable)
 		return 0;
 
+	accesses = new hash_map<u64_hash, access_rec>;
+	call_args = new hash_map<u64_hash, int>;
+	returns = new hash_map<int_hash<unsigned int, 0, UINT_MAX>, int>;
+	head_locs = new hash_map<int_hash<location_t, 0, UINT_MAX>, int>;
+	reported = new hash_set<u64_hash>;
+
+	register_callback(plugin_name, PLUGIN_START_UNIT, rcu_deref_start_unit, NULL);
+	register_callback(plugin_name, PLUGIN_FINISH, rcu_deref_finish, NULL);
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &rcu_deref_mark_pass_info);
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &rcu_deref_check_pass_info);
 	return 0;
 }
