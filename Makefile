@@ -35,7 +35,7 @@ kernel-tree: | $(SETUP_STAMP)
 run: plugins kernel initramfs
 	$(PYTHON) -m qemu.harness run --build $(BUILD)
 
-check: plugins
+check: plugins test-plugins
 	$(PYTHON) -m pytest tests
 
 clean:

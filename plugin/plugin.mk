@@ -18,6 +18,19 @@ PLUGIN_CXXFLAGS := -O2 -fPIC -shared -std=gnu++11 \
 $(BUILD)/plugin/%/rcu_deref_plugin.so: $(PLUGIN_SRC) plugin/plugin.mk | $(KERNEL_STAMP)
 	@mkdir -p $(@D)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I $$($(plugin_cc.$*) -print-file-name=plugin)/include \
-		-MMD -MP -MF $@.d -o $@ $<
+		-MMD -MP -MF $@.d -MT $@ -o $@.tmp $<
+	mv -f $@.tmp $@
+
+# For the tests only: the plugin as if built for another GCC release.
+TEST_PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(BUILD)/plugin/$(t)/rcu_deref_plugin-gcc11.so)
+
+$(BUILD)/plugin/%/rcu_deref_plugin-gcc11.so: $(PLUGIN_SRC) plugin/plugin.mk | $(KERNEL_STAMP)
+	@mkdir -p $(@D)
+	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I $$($(plugin_cc.$*) -print-file-name=plugin)/include \
+		-DRCU_DEREF_BUILT_FOR_BASEVER='"11.3.0"' -o $@.tmp $<
+	mv -f $@.tmp $@
+
+test-plugins: $(TEST_PLUGINS)
+.PHONY: test-plugins
 
 -include $(PLUGINS:=.d)

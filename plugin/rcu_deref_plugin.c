@@ -52,9 +52,10 @@
  *	do not activate the plugin
  * -fplugin-arg-rcu_deref_plugin-verbose
  *	print the heads and dependent accesses the plugin tracks
- *
- * The plugin's dump files (-fdump-tree-rcu_deref_mark,
- * -fdump-tree-rcu_deref_check) list the chains of each function.
+ * -fplugin-arg-rcu_deref_plugin-dump
+ *	write the dump files of both passes, which list the chains of each
+ *	function (as -fdump-tree-all does; GCC parses -fdump-tree-<pass>
+ *	before plugins register their passes, so it cannot name them)
  *
  * Usage:
  * $ make		# builds build/plugin/<target>/rcu_deref_plugin.so
@@ -73,7 +74,8 @@ static struct plugin_info rcu_deref_plugin_info = {
 	.help		= "mode=warn|fixup\twarn about broken dependencies, or also fix them with a load-acquire\n"
 			  "read-once-heads\tevery volatile scalar load is a dependency head\n"
 			  "disable\tdo not activate the plugin\n"
-			  "verbose\tprint the dependency chains being tracked\n",
+			  "verbose\tprint the dependency chains being tracked\n"
+			  "dump\twrite the dump files of the plugin's passes\n",
 };
 
 #define MARKER_NAME "__rcu_deref_head"
@@ -89,6 +91,7 @@ static enum rcu_deref_mode mode = RCU_DEREF_WARN;
 static bool verbose;
 static bool disable;
 static bool read_once_heads;
+static bool dump;
 
 /*
  * Sources.  A value in a function derives from at most one source: a
@@ -108,7 +111,7 @@ struct dep_source {
 	int index;		/* param: its position */
 	const char *primitive;	/* head: "rcu_dereference", ... */
 	bool pointer;		/* head: loads a pointer (not an index) */
-	bool compared;		/* head: compared (==, !=) with an address */
+	bool compared;		/* compared (==, !=) with an object's address */
 };
 
 static vec<dep_source> sources;
@@ -142,6 +145,17 @@ static hash_map<int_hash<unsigned int, 0, UINT_MAX>, int> *returns;
 static hash_map<int_hash<location_t, 0, UINT_MAX>, int> *head_locs;
 /* (access location, head location) pairs already reported. */
 static hash_set<u64_hash> *reported;
+/* (access location, head location) -> the pass after which it broke. */
+static hash_map<u64_hash, const char *> *blame;
+
+/* The last GIMPLE pass run on each function, and the IPA phase it ran in. */
+struct pass_mark {
+	const char *name;
+	unsigned int ipa_epoch;
+};
+
+static hash_map<int_hash<unsigned int, 0, UINT_MAX>, pass_mark> *last_pass;
+static unsigned int ipa_epoch;
 
 static unsigned HOST_WIDE_INT pair_key(location_t hi, unsigned int lo)
 {
@@ -197,6 +211,8 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 		return parse_flag(plugin_name, arg, &verbose);
 	if (!strcmp(arg->key, "disable"))
 		return parse_flag(plugin_name, arg, &disable);
+	if (!strcmp(arg->key, "dump"))
+		return parse_flag(plugin_name, arg, &dump);
 	if (!strcmp(arg->key, "read-once-heads"))
 		return parse_flag(plugin_name, arg, &read_once_heads);
 
@@ -565,6 +581,81 @@ static void visit_phi(struct chain_walk *w, gphi *phi)
 	seed(w, gimple_phi_result(phi), src, best);
 }
 
+/* A constant, or an SSA name set to a constant (as right after "ssa"). */
+static bool invariant_value(tree value)
+{
+	gimple def;
+
+	if (is_gimple_min_invariant(value))
+		return true;
+	if (TREE_CODE(value) != SSA_NAME)
+		return false;
+	def = SSA_NAME_DEF_STMT(value);
+	return gimple_assign_single_p(def) &&
+	       is_gimple_min_invariant(gimple_assign_rhs1(def));
+}
+
+static bool phi_args_invariant(gphi *phi)
+{
+	for (unsigned int i = 0; i < gimple_phi_num_args(phi); i++) {
+		if (!invariant_value(gimple_phi_arg_def(phi, i)))
+			return false;
+	}
+	return true;
+}
+
+static void seed_constant_phis(struct chain_walk *w, basic_block join, int src)
+{
+	gphi_iterator gpi;
+
+	for (gpi = gsi_start_phis(join); !gsi_end_p(gpi); gsi_next(&gpi)) {
+		gphi *phi = gpi.phi();
+
+		if (!virtual_operand_p(gimple_phi_result(phi)) && phi_args_invariant(phi))
+			seed(w, gimple_phi_result(phi), src, DEP_FLAGS);
+	}
+}
+
+#define JOIN_DEPTH 3
+
+/*
+ * A branch on a dependent value that selects between constants ("&&",
+ * "||", "c ? &a : &b"): the PHIs that merge the constants, in the join
+ * blocks within a few blocks of the branch, depend on the head only
+ * through the flags.
+ */
+static void visit_cond(struct chain_walk *w, gcond *cond)
+{
+	basic_block bb = gimple_bb(cond);
+	auto_vec<basic_block, 8> seen;
+	auto_vec<std::pair<basic_block, int>, 8> todo;
+	int src = -1, s2 = -1;
+	edge e;
+	edge_iterator ei;
+
+	strength_of(w, gimple_cond_lhs(cond), &src);
+	if (strength_of(w, gimple_cond_rhs(cond), &s2) != DEP_NONE && src < 0)
+		src = s2;
+	if (src < 0)
+		return;
+	todo.safe_push(std::make_pair(bb, 0));
+	while (!todo.is_empty()) {
+		std::pair<basic_block, int> cur = todo.pop();
+
+		FOR_EACH_EDGE(e, ei, cur.first->succs) {
+			basic_block dest = e->dest;
+
+			if (dest == bb || seen.contains(dest))
+				continue;
+			seen.safe_push(dest);
+			if (EDGE_COUNT(dest->preds) >= 2)
+				seed_constant_phis(w, dest, src);
+			if (cur.second + 1 < JOIN_DEPTH)
+				todo.safe_push(std::make_pair(dest, cur.second + 1));
+		}
+	}
+}
+
 /* Run the worklist to its fixed point. */
 static void walk_propagate(struct chain_walk *w)
 {
@@ -582,6 +673,8 @@ static void walk_propagate(struct chain_walk *w)
 				visit_assign(w, as);
 			else if (gcall *call = dyn_cast<gcall *>(use))
 				visit_call(w, call);
+			else if (gcond *cond = dyn_cast<gcond *>(use))
+				visit_cond(w, cond);
 		}
 	}
 }
@@ -864,8 +957,7 @@ static void note_comparison(struct chain_walk *w, tree a, tree b)
 {
 	int src = -1;
 
-	if (strength_of(w, a, &src) == DEP_ADDR && sources[src].kind == SRC_HEAD &&
-	    TREE_CODE(b) == ADDR_EXPR)
+	if (strength_of(w, a, &src) == DEP_ADDR && TREE_CODE(b) == ADDR_EXPR)
 		sources[src].compared = true;
 }
 
@@ -1023,13 +1115,15 @@ static int resolve_source(int src, tree block, int depth)
 }
 
 struct check_ctx {
-	const char *pass;	/* the pass that ran last, for blame */
-	bool report;		/* report the breaks found */
+	const char *pass;	/* probing: the pass that ran last */
+	bool report;		/* report the breaks found, or blame them */
 	unsigned int breaks;
 };
 
 static const char *rule_for(const dep_source &head, const access_rec &rec, tree base)
 {
+	bool compared = head.compared || sources[rec.source].compared;
+
 	if (rec.flags_only)
 		return "do not use the results from relational operators or from the boolean \"&&\" and \"||\" when dereferencing";
 	if (!head.pointer) {
@@ -1039,31 +1133,63 @@ static const char *rule_for(const dep_source &head, const access_rec &rec, tree 
 			return "do not use single-element RCU-protected arrays";
 		return "avoid cancellation, all-zero \"&\" and all-ones \"|\" operands: the compiler may substitute a constant";
 	}
-	if (head.compared)
+	if (compared)
 		return "be very careful about comparing pointers obtained from rcu_dereference() against non-NULL values";
 	return "the compiler must not be able to deduce the value of the pointer (\"example where the compiler knows too much\")";
 }
 
+/*
+ * Who broke the pair: the pass recorded by probing the function that held
+ * the head, or the function the access was in before it was inlined, or
+ * the cloner.
+ */
+static const char *blamed_pass(unsigned HOST_WIDE_INT pair)
+{
+	const char **pass;
+
+	if (clone_origin())
+		return "IPA cloning (ipa-cp or ipa-sra)";
+	pass = blame->get(pair_key(pair >> 32, 0));
+	if (!pass)
+		pass = blame->get(pair);
+	return pass ? *pass : NULL;
+}
+
 static void report_break(const_gimple stmt, int head, const access_rec &rec,
-			 tree base, const char *pass)
+			 tree base)
 {
 	location_t loc = gimple_location(stmt);
 	const dep_source &h = sources[head];
 	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h.loc);
+	const char *pass = rec.flags_only ? NULL : blamed_pass(pair);
 	auto_diagnostic_group d;
 	const char *what = rec.flags_only ?
-		"this access depends on %qs only through a comparison or boolean result, not through its address%s%s" :
-		"this access no longer depends on the value loaded by %qs: its address became a constant%s%s";
+		"this access depends on %qs only through a comparison or boolean result, not through its address%s%s%s" :
+		"this access no longer depends on the value loaded by %qs: its address became a constant%s%s%s";
 
 	if (reported->add(pair))
 		return;
-	if (warning_at(loc, 0, what, h.primitive, pass ? ", after pass " : "",
-		       pass ? pass : "")) {
+	if (warning_at(loc, 0, what, h.primitive,
+		       pass ? " (broken by " : "", pass ? pass : "",
+		       pass ? ")" : "")) {
 		if (base && DECL_P(base))
 			inform(loc, "the access now uses the address of %qD", base);
+		if (clone_origin())
+			inform(loc, "in %qD, a clone of %qD made for a constant argument",
+			       current_function_decl, clone_origin());
 		inform(h.loc, "dependency head: %qs loads the value here", h.primitive);
 		inform(loc, "%s: %s", RULES, rule_for(h, rec, base));
 	}
+}
+
+/* Remember the first pass after which key was seen broken. */
+static void blame_first(unsigned HOST_WIDE_INT key, const char *pass)
+{
+	bool existed;
+	const char *&slot = blame->get_or_insert(key, &existed);
+
+	if (!existed)
+		slot = pass;
 }
 
 static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
@@ -1078,10 +1204,12 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 
 	if (!rec || rec->source < 0)
 		return;
+	if (!ctx->report && !rec->flags_only && !rec->independent &&
+	    constant_address_base(ref))
+		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
 	st = address_dep(w, ref, &src);
 	if (rec->flags_only) {
-		if (st == DEP_ADDR)
-			return;
+		/* The source itself broke the rule: report what survives. */
 		base = NULL_TREE;
 	} else {
 		if (st == DEP_ADDR)
@@ -1097,11 +1225,15 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (head < 0)
 		return;
 	ctx->breaks++;
-	if (ctx->report)
-		report_break(stmt, head, *rec, base, ctx->pass);
+	if (ctx->report) {
+		report_break(stmt, head, *rec, base);
+	} else {
+		blame_first(pair_key(pure_loc(gimple_location(stmt)), sources[head].loc),
+			    ctx->pass);
+	}
 }
 
-/* Seed the heads present in the current function's final code. */
+/* Seed the heads present in the current function's code. */
 static bool seed_late_heads(struct chain_walk *w)
 {
 	basic_block bb;
@@ -1127,9 +1259,10 @@ static unsigned int check_function(const char *pass, bool report)
 	struct check_ctx ctx = { pass, report, 0 };
 
 	walk_init(&w);
-	seed_late_heads(&w);
-	walk_function(&w);
-	for_each_stmt_access(&w, check_access, &ctx);
+	if (seed_late_heads(&w) || clone_origin() || !report) {
+		walk_function(&w);
+		for_each_stmt_access(&w, check_access, &ctx);
+	}
 	walk_release(&w);
 	return ctx.breaks;
 }
@@ -1150,6 +1283,42 @@ static unsigned int rcu_deref_check_execute(void)
 #include "gcc-generate-gimple-pass.h"
 
 /* ---------------------------------------------------------------------- */
+/* Blame: probe functions with heads between GIMPLE passes                */
+/* ---------------------------------------------------------------------- */
+
+static bool probing_useful(void)
+{
+	return optimize && cfun && current_function_decl &&
+	       (cfun->curr_properties & PROP_ssa) && !accesses->is_empty();
+}
+
+/*
+ * Before each GIMPLE pass, check the function against the records, and
+ * blame each break seen for the first time on the pass that ran before.
+ */
+static void rcu_deref_pass_execution(void *gcc_data, void *user_data)
+{
+	opt_pass *pass = (opt_pass *)gcc_data;
+	unsigned int uid;
+	pass_mark *prev;
+
+	if (pass->type != GIMPLE_PASS) {
+		if (pass->type == IPA_PASS || pass->type == SIMPLE_IPA_PASS)
+			ipa_epoch++;
+		return;
+	}
+	if (!probing_useful())
+		return;
+	uid = DECL_UID(current_function_decl);
+	prev = last_pass->get(uid);
+	if (prev && prev->ipa_epoch != ipa_epoch)
+		check_function("inlining or IPA constant propagation", false);
+	else if (prev)
+		check_function(prev->name, false);
+	last_pass->put(uid, (pass_mark){ pass->name, ipa_epoch });
+}
+
+/* ---------------------------------------------------------------------- */
 /* Registration                                                           */
 /* ---------------------------------------------------------------------- */
 
@@ -1165,6 +1334,8 @@ static void rcu_deref_finish(void *gcc_data, void *user_data)
 	delete returns;
 	delete head_locs;
 	delete reported;
+	delete blame;
+	delete last_pass;
 	sources.release();
 }
 
@@ -1188,14 +1359,19 @@ static const char *configured_target(const char *config, char *buf, size_t size)
 static bool version_matches(const char *plugin_name,
 			    struct plugin_gcc_version *version)
 {
+	struct plugin_gcc_version built_for = gcc_version;
 	char built[64], running[64];
 
-	if (plugin_default_version_check(version, &gcc_version))
+#ifdef RCU_DEREF_BUILT_FOR_BASEVER
+	/* Only the tests set this: it claims another GCC release. */
+	built_for.basever = RCU_DEREF_BUILT_FOR_BASEVER;
+#endif
+	if (plugin_default_version_check(version, &built_for))
 		return true;
 
 	error(G_("%s was built for GCC %s targeting %s, but this compiler is GCC %s targeting %s; rebuild the plugin with this compiler's plugin headers"),
-	      plugin_name, gcc_version.basever,
-	      configured_target(gcc_version.configuration_arguments, built, sizeof(built)),
+	      plugin_name, built_for.basever,
+	      configured_target(built_for.configuration_arguments, built, sizeof(built)),
 	      version->basever,
 	      configured_target(version->configuration_arguments, running, sizeof(running)));
 	return false;
@@ -1227,6 +1403,8 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 	returns = new hash_map<int_hash<unsigned int, 0, UINT_MAX>, int>;
 	head_locs = new hash_map<int_hash<location_t, 0, UINT_MAX>, int>;
 	reported = new hash_set<u64_hash>;
+	blame = new hash_map<u64_hash, const char *>;
+	last_pass = new hash_map<int_hash<unsigned int, 0, UINT_MAX>, pass_mark>;
 
 	register_callback(plugin_name, PLUGIN_START_UNIT, rcu_deref_start_unit, NULL);
 	register_callback(plugin_name, PLUGIN_FINISH, rcu_deref_finish, NULL);
@@ -1234,5 +1412,11 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 			  &rcu_deref_mark_pass_info);
 	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &rcu_deref_check_pass_info);
+	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
+			  rcu_deref_pass_execution, NULL);
+	if (dump) {
+		g->get_dumps()->dump_switch_p("tree-rcu_deref_mark-lineno");
+		g->get_dumps()->dump_switch_p("tree-rcu_deref_check-lineno");
+	}
 	return 0;
 }

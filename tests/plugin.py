@@ -10,21 +10,22 @@ TARGETS = {
 PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
 
 
-def plugin_path(target):
-    return os.path.join(REPO, "build", "plugin", target, "rcu_deref_plugin.so")
+def plugin_path(target, name="rcu_deref_plugin.so"):
+    return os.path.join(REPO, "build", "plugin", target, name)
 
 
 def compile_c(source, target, tmp_path, plugin=True, args=(), plugin_target=None,
-              extra=("-O2",)):
+              extra=("-O2",), plugin_file=None):
     """Compile source (a string) to assembly; return the CompletedProcess.
 
-    plugin_target loads the plugin built for another compiler.
+    plugin_target loads the plugin built for another compiler, plugin_file
+    another plugin file.
     """
     src = tmp_path / "t.c"
     src.write_text(source)
     cmd = [TARGETS[target], "-S", "-o", str(tmp_path / "t.s"), *extra]
     if plugin:
-        cmd.append("-fplugin=" + plugin_path(plugin_target or target))
+        cmd.append("-fplugin=" + (plugin_file or plugin_path(plugin_target or target)))
         cmd += [PLUGIN_ARG + a for a in args]
     cmd.append(str(src))
     return subprocess.run(cmd, capture_output=True, text=True)

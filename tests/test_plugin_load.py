@@ -1,7 +1,7 @@
 """The plugin loads into both compilers and rejects bad input clearly."""
 import pytest
 
-from tests.plugin import TARGETS, compile_c
+from tests.plugin import TARGETS, compile_c, plugin_path
 
 SIMPLE = "int f(int *p) { return *p + 1; }\n"
 BOTH = pytest.mark.parametrize("target", sorted(TARGETS))
@@ -37,13 +37,25 @@ def test_bad_argument_is_a_clear_error(target, arg, message, tmp_path):
     assert "failed to initialize plugin" in r.stderr
 
 
+@BOTH
+def test_refuses_other_gcc_release(target, tmp_path):
+    """A plugin built for GCC 11.3.0 (a test build) refuses to load."""
+    r = compile_c(SIMPLE, target, tmp_path, plugin_file=plugin_path(
+        target, "rcu_deref_plugin-gcc11.so"))
+    assert r.returncode == 1
+    assert ("rcu_deref_plugin-gcc11 was built for GCC 11.3.0 targeting %s, "
+            "but this compiler is GCC 12.2.0 targeting %s" % (target, target)) in r.stderr
+    assert "internal compiler error" not in r.stderr
+
+
 @pytest.mark.parametrize("target, other", [
     ("x86_64-linux-gnu", "aarch64-linux-gnu"),
     ("aarch64-linux-gnu", "x86_64-linux-gnu"),
 ])
-def test_refuses_other_compiler(target, other, tmp_path):
+def test_refuses_other_target(target, other, tmp_path):
+    """The other target's GCC has other internals: the dynamic loader
+    already refuses the plugin, and GCC says so."""
     r = compile_c(SIMPLE, target, tmp_path, plugin_target=other)
     assert r.returncode == 1
-    assert ("rcu_deref_plugin was built for GCC 12.2.0 targeting %s, "
-            "but this compiler is GCC 12.2.0 targeting %s" % (other, target)) in r.stderr
+    assert "cannot load plugin %s" % plugin_path(other) in r.stderr
     assert "internal compiler error" not in r.stderr

@@ -1,0 +1,1 @@
+"""Independent aarch64 assembly oracle for rcu_dereference() address dependencies."""

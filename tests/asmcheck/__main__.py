@@ -1,0 +1,80 @@
+"""Command line: compile a C file for aarch64 and print per-line verdicts.
+
+Usage::
+
+    python3 -m tests.asmcheck FILE.c [--head L[,L]] [--dep L[,L]] [-O2]
+        [--cc aarch64-linux-gnu-gcc] [--show-asm] [extra cc args]
+
+Lines default to the ``rcu:head`` / ``rcu:dep`` comments of FILE.c.  The exit
+status is 0 for "intact", 1 for "broken".
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from .aarch64 import DEFAULT_CC, analyze, annotations, compile_to_asm
+
+
+def line_set(text: str) -> set[int]:
+    """Parse ``"7,9"`` into ``{7, 9}``."""
+    return {int(item) for item in text.split(",") if item.strip()}
+
+
+def parse_args(argv: list[str]) -> tuple[argparse.Namespace, str, list[str]]:
+    """Split argv into our options, the -O level and extra compiler args."""
+    parser = argparse.ArgumentParser(prog="python3 -m tests.asmcheck")
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--head", type=line_set)
+    parser.add_argument("--dep", type=line_set)
+    parser.add_argument("--cc", default=DEFAULT_CC)
+    parser.add_argument("--show-asm", action="store_true",
+                        help="also print the generated assembly")
+    args, rest = parser.parse_known_args(argv)
+    opts = [arg for arg in rest if arg.startswith("-O")]
+    extra = [arg for arg in rest if not arg.startswith("-O")]
+    return args, (opts[-1] if opts else "-O2"), extra
+
+
+def describe(access) -> str:
+    """One human-readable line for an access."""
+    if access.stack:
+        tag = "stack slot (ignored)"
+    elif access.via_flags:
+        tag = "NOT dependent (only via flags)"
+    elif access.via_call:
+        tag = "dependent (through a call's return value)"
+    else:
+        tag = "dependent" if access.dependent else "NOT dependent"
+    return f"    {access.insn_text:<40} [{access.function}] {tag}"
+
+
+def main(argv: list[str]) -> int:
+    """Entry point; returns the process exit status."""
+    args, opt, extra = parse_args(argv)
+    heads, deps = annotations(args.file.read_text())
+    heads = args.head or heads
+    deps = args.dep or deps
+    asm = compile_to_asm(args.file, args.cc, opt, extra)
+    if args.show_asm:
+        print(asm)
+    res = analyze(asm, os.path.basename(args.file), heads, deps)
+    print(f"{args.file} {opt}: heads on lines {sorted(heads)}"
+          f"{' (acquire)' if res.acquire else ''}")
+    for head in res.heads:
+        print(f"  head line {head.line}: {head.text} [{head.function}]")
+    for line, accesses in res.deps.items():
+        state = ("vanished" if line in res.vanished_lines else
+                 "BROKEN" if line in res.broken_lines else "intact")
+        print(f"  dep line {line}: {state}")
+        for access in accesses:
+            print(describe(access))
+    print(f"verdict: {res.verdict}")
+    return 1 if res.verdict == "broken" else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
