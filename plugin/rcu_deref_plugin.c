@@ -71,7 +71,8 @@ __visible int plugin_is_GPL_compatible;
 
 static struct plugin_info rcu_deref_plugin_info = {
 	.version	= PLUGIN_VERSION,
-	.help		= "mode=warn|fixup\twarn about broken dependencies, or also fix them with a load-acquire\n"
+	.help		=
+		"mode=warn|fixup\twarn about broken dependencies, or also fix them with a load-acquire\n"
 			  "read-once-heads\tevery volatile scalar load is a dependency head\n"
 			  "disable\tdo not activate the plugin\n"
 			  "verbose\tprint the dependency chains being tracked\n"
@@ -114,7 +115,8 @@ struct dep_source {
 	bool compared;		/* compared (==, !=) with an object's address */
 };
 
-static vec<dep_source> sources;
+static struct dep_source *sources;
+static unsigned int nsources, sources_cap;
 
 /* How a value derives from its source. */
 enum dep_strength {
@@ -123,12 +125,10 @@ enum dep_strength {
 	DEP_ADDR,	/* a real address/data dependency */
 };
 
-typedef int_hash<unsigned HOST_WIDE_INT, 0, HOST_WIDE_INT_M1U> u64_hash;
-
 /*
- * Dependent accesses recorded by the mark pass, by source location: the
- * pure location of the statement in the high half, the size of the access
- * and whether it is a store in the low half.
+ * A dependent access recorded by the mark pass.  Accesses are keyed by
+ * source location: the pure location of the statement in the high half,
+ * the size of the access and whether it is a store in the low half.
  */
 struct access_rec {
 	int source;		/* index into sources, or -1 */
@@ -136,26 +136,43 @@ struct access_rec {
 	bool flags_only;	/* the address depends only through a flag */
 };
 
-static hash_map<u64_hash, access_rec> *accesses;
-/* (call location, argument index) -> source of the argument. */
-static hash_map<u64_hash, int> *call_args;
-/* DECL_UID of a function -> source of its return value. */
-static hash_map<int_hash<unsigned int, 0, UINT_MAX>, int> *returns;
-/* Head locations, and the source index of each. */
-static hash_map<int_hash<location_t, 0, UINT_MAX>, int> *head_locs;
-/* (access location, head location) pairs already reported. */
-static hash_set<u64_hash> *reported;
-/* (access location, head location) -> the pass after which it broke. */
-static hash_map<u64_hash, const char *> *blame;
+static struct access_rec *access_recs;
+static unsigned int naccess_recs, access_recs_cap;
 
-/* The last GIMPLE pass run on each function, and the IPA phase it ran in. */
-struct pass_mark {
-	const char *name;
-	unsigned int ipa_epoch;
+/*
+ * An open-addressing hash table from non-zero 64-bit keys to longs.
+ * Entries are never removed; the table doubles when half full.
+ */
+struct key_map {
+	unsigned HOST_WIDE_INT *keys;
+	long *vals;
+	unsigned int size;
+	unsigned int used;
 };
 
-static hash_map<int_hash<unsigned int, 0, UINT_MAX>, pass_mark> *last_pass;
+/* access key -> index into access_recs */
+static struct key_map accesses;
+/* (call location, argument index) -> source of the argument */
+static struct key_map call_args;
+/* DECL_UID of a function -> source of its return value */
+static struct key_map returns;
+/* head location -> its source */
+static struct key_map head_locs;
+/* (access location, head location) pairs already reported */
+static struct key_map reported;
+/* access key, or (access, head) pair -> index in pass_names of the blamed pass */
+static struct key_map blame;
+/* DECL_UID of a function -> the last GIMPLE pass run on it (see pass_mark) */
+static struct key_map last_pass;
 static unsigned int ipa_epoch;
+
+/* A pass_mark: the pass name's index and the IPA epoch it ran in. */
+#define PASS_MARK(name, epoch)	(((long)(epoch) << 20) | (name))
+#define PASS_MARK_NAME(mark)	((mark) & ((1L << 20) - 1))
+#define PASS_MARK_EPOCH(mark)	((unsigned int)((mark) >> 20))
+
+static const char **pass_names;
+static unsigned int npass_names, pass_names_cap;
 
 static unsigned HOST_WIDE_INT pair_key(location_t hi, unsigned int lo)
 {
@@ -165,6 +182,110 @@ static unsigned HOST_WIDE_INT pair_key(location_t hi, unsigned int lo)
 static location_t pure_loc(location_t loc)
 {
 	return get_pure_location(line_table, loc);
+}
+
+static bool known_loc(location_t loc)
+{
+	return LOCATION_LOCUS(loc) != UNKNOWN_LOCATION;
+}
+
+/* Make room for one more element in a growable array. */
+static void *grow(void *array, unsigned int count, unsigned int *cap, size_t elem)
+{
+	if (count < *cap)
+		return array;
+	*cap = *cap ? 2 * *cap : 64;
+	return xrealloc(array, *cap * elem);
+}
+
+static unsigned int key_slot(const struct key_map *m, unsigned HOST_WIDE_INT key)
+{
+	unsigned int mask = m->size - 1;
+	unsigned int i = (unsigned int)((key * 0x9e3779b97f4a7c15ULL) >> 40) & mask;
+
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* The value stored for key, or NULL. */
+static long *map_find(const struct key_map *m, unsigned HOST_WIDE_INT key)
+{
+	unsigned int i;
+
+	if (!m->size || !key)
+		return NULL;
+	i = key_slot(m, key);
+	return m->keys[i] ? &m->vals[i] : NULL;
+}
+
+static void map_grow(struct key_map *m)
+{
+	struct key_map bigger = { NULL, NULL, m->size ? 2 * m->size : 64, m->used };
+	unsigned int i, j;
+
+	bigger.keys = XCNEWVEC(unsigned HOST_WIDE_INT, bigger.size);
+	bigger.vals = XNEWVEC(long, bigger.size);
+	for (i = 0; i < m->size; i++) {
+		if (!m->keys[i])
+			continue;
+		j = key_slot(&bigger, m->keys[i]);
+		bigger.keys[j] = m->keys[i];
+		bigger.vals[j] = m->vals[i];
+	}
+	free(m->keys);
+	free(m->vals);
+	*m = bigger;
+}
+
+/*
+ * The value slot for key (not 0), set to init when the key is new;
+ * *fresh tells which.
+ */
+static long *map_slot(struct key_map *m, unsigned HOST_WIDE_INT key, long init,
+		      bool *fresh)
+{
+	unsigned int i;
+
+	if ((m->used + 1) * 2 > m->size)
+		map_grow(m);
+	i = key_slot(m, key);
+	*fresh = !m->keys[i];
+	if (*fresh) {
+		m->keys[i] = key;
+		m->vals[i] = init;
+		m->used++;
+	}
+	return &m->vals[i];
+}
+
+static void map_put(struct key_map *m, unsigned HOST_WIDE_INT key, long val)
+{
+	bool fresh;
+
+	*map_slot(m, key, val, &fresh) = val;
+}
+
+static void map_free(struct key_map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
+/* The index of a pass name (pass names live as long as the compiler). */
+static long pass_name_index(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < npass_names; i++) {
+		if (pass_names[i] == name)
+			return i;
+	}
+	pass_names = (const char **)grow(pass_names, npass_names, &pass_names_cap,
+					 sizeof(*pass_names));
+	pass_names[npass_names] = name;
+	return npass_names++;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -296,32 +417,33 @@ static gimple defining_load(tree value)
 
 static int new_source(enum source_kind kind, location_t loc)
 {
-	dep_source src = {};
+	struct dep_source *src;
 
-	src.kind = kind;
-	src.loc = loc;
-	sources.safe_push(src);
-	return sources.length() - 1;
+	sources = (struct dep_source *)grow(sources, nsources, &sources_cap,
+					    sizeof(*sources));
+	src = &sources[nsources];
+	memset(src, 0, sizeof(*src));
+	src->kind = kind;
+	src->loc = loc;
+	return nsources++;
 }
 
 /* The source for the head loaded at loc, made once per location. */
 static int head_source(location_t loc, const char *primitive, tree type)
 {
-	bool existed = false;
-	int fresh, *idx = NULL;
+	long *known;
+	int src;
 
 	loc = pure_loc(loc);
-	if (LOCATION_LOCUS(loc) != UNKNOWN_LOCATION) {
-		idx = &head_locs->get_or_insert(loc, &existed);
-		if (existed)
-			return *idx;
-	}
-	fresh = new_source(SRC_HEAD, loc);
-	sources[fresh].primitive = xstrdup(primitive);
-	sources[fresh].pointer = POINTER_TYPE_P(type);
-	if (idx)
-		*idx = fresh;
-	return fresh;
+	known = known_loc(loc) ? map_find(&head_locs, loc) : NULL;
+	if (known)
+		return *known;
+	src = new_source(SRC_HEAD, loc);
+	sources[src].primitive = xstrdup(primitive);
+	sources[src].pointer = POINTER_TYPE_P(type);
+	if (known_loc(loc))
+		map_put(&head_locs, loc, src);
+	return src;
 }
 
 /* The primitive named by a marker call's first argument. */
@@ -343,7 +465,7 @@ static const char *marker_primitive(const_gimple call)
 static int late_head(const_gimple stmt)
 {
 	location_t loc;
-	int *idx;
+	long *idx;
 
 	if (is_consume_load(stmt))
 		return head_source(gimple_location(stmt), "memory_order_consume load",
@@ -351,7 +473,7 @@ static int late_head(const_gimple stmt)
 	if (!is_volatile_scalar_load(stmt))
 		return -1;
 	loc = pure_loc(gimple_location(stmt));
-	idx = LOCATION_LOCUS(loc) != UNKNOWN_LOCATION ? head_locs->get(loc) : NULL;
+	idx = known_loc(loc) ? map_find(&head_locs, loc) : NULL;
 	if (idx)
 		return *idx;
 	if (read_once_heads)
@@ -371,25 +493,30 @@ static int late_head(const_gimple stmt)
  * time linear in the size of the function.
  */
 struct chain_walk {
-	vec<int> source;		/* by SSA version, -1 if none */
-	vec<unsigned char> strength;	/* enum dep_strength */
-	auto_vec<tree> worklist;
+	int *source;			/* by SSA version, -1 if none */
+	unsigned char *strength;	/* by SSA version: enum dep_strength */
+	tree *work;			/* names whose uses are to be visited */
+	unsigned int nwork, work_cap;
 };
 
 static void walk_init(struct chain_walk *w)
 {
-	w->source.create(num_ssa_names);
-	w->source.quick_grow(num_ssa_names);
-	w->strength.create(num_ssa_names);
-	w->strength.quick_grow_cleared(num_ssa_names);
-	for (unsigned int i = 0; i < num_ssa_names; i++)
+	unsigned int i;
+
+	w->source = XNEWVEC(int, num_ssa_names);
+	w->strength = XCNEWVEC(unsigned char, num_ssa_names);
+	for (i = 0; i < num_ssa_names; i++)
 		w->source[i] = -1;
+	w->work = NULL;
+	w->nwork = 0;
+	w->work_cap = 0;
 }
 
 static void walk_release(struct chain_walk *w)
 {
-	w->source.release();
-	w->strength.release();
+	free(w->source);
+	free(w->strength);
+	free(w->work);
 }
 
 /* Heads first, then call results, then parameters. */
@@ -420,7 +547,8 @@ static void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 		return;
 	w->strength[v] = st;
 	w->source[v] = src;
-	w->worklist.safe_push(name);
+	w->work = (tree *)grow(w->work, w->nwork, &w->work_cap, sizeof(*w->work));
+	w->work[w->nwork++] = name;
 }
 
 static enum dep_strength strength_of(struct chain_walk *w, tree op, int *src)
@@ -617,6 +745,7 @@ static void seed_constant_phis(struct chain_walk *w, basic_block join, int src)
 }
 
 #define JOIN_DEPTH 3
+#define JOIN_BLOCKS 16
 
 /*
  * A branch on a dependent value that selects between constants ("&&",
@@ -624,11 +753,11 @@ static void seed_constant_phis(struct chain_walk *w, basic_block join, int src)
  * blocks within a few blocks of the branch, depend on the head only
  * through the flags.
  */
-static void visit_cond(struct chain_walk *w, gcond *cond)
+static void visit_cond(struct chain_walk *w, gimple cond)
 {
-	basic_block bb = gimple_bb(cond);
-	auto_vec<basic_block, 8> seen;
-	auto_vec<std::pair<basic_block, int>, 8> todo;
+	basic_block seen[JOIN_BLOCKS];
+	int depth[JOIN_BLOCKS];
+	unsigned int nseen = 0, next = 0, i;
 	int src = -1, s2 = -1;
 	edge e;
 	edge_iterator ei;
@@ -638,43 +767,57 @@ static void visit_cond(struct chain_walk *w, gcond *cond)
 		src = s2;
 	if (src < 0)
 		return;
-	todo.safe_push(std::make_pair(bb, 0));
-	while (!todo.is_empty()) {
-		std::pair<basic_block, int> cur = todo.pop();
-
-		FOR_EACH_EDGE(e, ei, cur.first->succs) {
-			basic_block dest = e->dest;
-
-			if (dest == bb || seen.contains(dest))
+	seen[nseen] = gimple_bb(cond);
+	depth[nseen++] = 0;
+	/* Breadth first over the blocks near the branch. */
+	for (next = 0; next < nseen; next++) {
+		if (depth[next] == JOIN_DEPTH)
+			continue;
+		FOR_EACH_EDGE(e, ei, seen[next]->succs) {
+			for (i = 0; i < nseen && seen[i] != e->dest; i++)
+				;
+			if (i < nseen || nseen == JOIN_BLOCKS)
 				continue;
-			seen.safe_push(dest);
-			if (EDGE_COUNT(dest->preds) >= 2)
-				seed_constant_phis(w, dest, src);
-			if (cur.second + 1 < JOIN_DEPTH)
-				todo.safe_push(std::make_pair(dest, cur.second + 1));
+			seen[nseen] = e->dest;
+			depth[nseen++] = depth[next] + 1;
+			if (EDGE_COUNT(e->dest->preds) >= 2)
+				seed_constant_phis(w, e->dest, src);
 		}
+	}
+}
+
+static void visit_use(struct chain_walk *w, gimple use)
+{
+	switch (gimple_code(use)) {
+	case GIMPLE_PHI:
+		visit_phi(w, as_a_gphi(use));
+		break;
+	case GIMPLE_ASSIGN:
+		visit_assign(w, as_a_gassign(use));
+		break;
+	case GIMPLE_CALL:
+		visit_call(w, as_a_gcall(use));
+		break;
+	case GIMPLE_COND:
+		visit_cond(w, use);
+		break;
+	default:
+		break;
 	}
 }
 
 /* Run the worklist to its fixed point. */
 static void walk_propagate(struct chain_walk *w)
 {
-	while (!w->worklist.is_empty()) {
-		tree name = w->worklist.pop();
+	while (w->nwork) {
+		tree name = w->work[--w->nwork];
 		imm_use_iterator it;
 		gimple use;
 
 		FOR_EACH_IMM_USE_STMT(use, it, name) {
 			if (is_gimple_debug(use))
 				continue;
-			if (gphi *phi = dyn_cast<gphi *>(use))
-				visit_phi(w, phi);
-			else if (gassign *as = dyn_cast<gassign *>(use))
-				visit_assign(w, as);
-			else if (gcall *call = dyn_cast<gcall *>(use))
-				visit_call(w, call);
-			else if (gcond *cond = dyn_cast<gcond *>(use))
-				visit_cond(w, cond);
+			visit_use(w, use);
 		}
 	}
 }
@@ -739,38 +882,42 @@ static tree constant_address_base(tree ref)
 	return NULL_TREE;
 }
 
-typedef void (*access_fn)(struct chain_walk *w, gimple stmt, tree ref, bool store,
-			  void *data);
-
 /* Call fn for every memory reference a statement loads or stores. */
-static void for_each_access(struct chain_walk *w, gimple stmt, access_fn fn,
-			    void *data)
+static void visit_stmt_accesses(struct chain_walk *w, gimple stmt,
+				void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
+					   bool store, void *data),
+				void *data)
 {
 	unsigned int i;
 
-	if (gassign *as = dyn_cast<gassign *>(stmt)) {
-		if (is_memory_ref(gimple_assign_lhs(as)))
-			fn(w, stmt, gimple_assign_lhs(as), true, data);
-		if (gimple_assign_single_p(as) && is_memory_ref(gimple_assign_rhs1(as)))
-			fn(w, stmt, gimple_assign_rhs1(as), false, data);
-		return;
-	}
-	if (gcall *call = dyn_cast<gcall *>(stmt)) {
-		if (is_memory_ref(gimple_call_lhs(call)))
-			fn(w, stmt, gimple_call_lhs(call), true, data);
-		for (i = 0; i < gimple_call_num_args(call); i++) {
-			if (is_memory_ref(gimple_call_arg(call, i)))
-				fn(w, stmt, gimple_call_arg(call, i), false, data);
+	switch (gimple_code(stmt)) {
+	case GIMPLE_ASSIGN:
+		if (is_memory_ref(gimple_assign_lhs(stmt)))
+			fn(w, stmt, gimple_assign_lhs(stmt), true, data);
+		if (gimple_assign_single_p(stmt) && is_memory_ref(gimple_assign_rhs1(stmt)))
+			fn(w, stmt, gimple_assign_rhs1(stmt), false, data);
+		break;
+	case GIMPLE_CALL:
+		if (is_memory_ref(gimple_call_lhs(stmt)))
+			fn(w, stmt, gimple_call_lhs(stmt), true, data);
+		for (i = 0; i < gimple_call_num_args(stmt); i++) {
+			if (is_memory_ref(gimple_call_arg(stmt, i)))
+				fn(w, stmt, gimple_call_arg(stmt, i), false, data);
 		}
-		return;
-	}
-	if (greturn *ret = dyn_cast<greturn *>(stmt)) {
-		if (is_memory_ref(gimple_return_retval(ret)))
-			fn(w, stmt, gimple_return_retval(ret), false, data);
+		break;
+	case GIMPLE_RETURN:
+		if (is_memory_ref(gimple_return_retval(as_a_greturn(stmt))))
+			fn(w, stmt, gimple_return_retval(as_a_greturn(stmt)), false, data);
+		break;
+	default:
+		break;
 	}
 }
 
-static void for_each_stmt_access(struct chain_walk *w, access_fn fn, void *data)
+static void visit_function_accesses(struct chain_walk *w,
+				    void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
+					       bool store, void *data),
+				    void *data)
 {
 	basic_block bb;
 	gimple_stmt_iterator gsi;
@@ -778,7 +925,7 @@ static void for_each_stmt_access(struct chain_walk *w, access_fn fn, void *data)
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			if (!is_gimple_debug(gsi_stmt(gsi)))
-				for_each_access(w, gsi_stmt(gsi), fn, data);
+				visit_stmt_accesses(w, gsi_stmt(gsi), fn, data);
 		}
 	}
 }
@@ -789,15 +936,15 @@ static void for_each_stmt_access(struct chain_walk *w, access_fn fn, void *data)
 
 static void dump_source(FILE *f, int src)
 {
-	const dep_source &s = sources[src];
-	expanded_location xl = expand_location(s.loc);
+	const struct dep_source *s = &sources[src];
+	expanded_location xl = expand_location(s->loc);
 
-	switch (s.kind) {
+	switch (s->kind) {
 	case SRC_HEAD:
-		fprintf(f, "head %s at %s:%d:%d", s.primitive, xl.file, xl.line, xl.column);
+		fprintf(f, "head %s at %s:%d:%d", s->primitive, xl.file, xl.line, xl.column);
 		break;
 	case SRC_PARAM:
-		fprintf(f, "parameter %d", s.index);
+		fprintf(f, "parameter %d", s->index);
 		break;
 	case SRC_CALL:
 		fprintf(f, "call result at %s:%d:%d", xl.file, xl.line, xl.column);
@@ -928,26 +1075,33 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 			  void *data)
 {
 	unsigned HOST_WIDE_INT key = access_key(stmt, ref, store);
+	struct access_rec *rec;
 	enum dep_strength st;
-	bool existed;
+	bool fresh;
+	long *idx;
 	int src;
 
 	if (!key)
 		return;
 	st = address_dep(w, ref, &src);
-	access_rec &rec = accesses->get_or_insert(key, &existed);
-	if (!existed) {
-		rec.source = -1;
-		rec.independent = false;
-		rec.flags_only = false;
+	idx = map_slot(&accesses, key, naccess_recs, &fresh);
+	if (fresh) {
+		access_recs = (struct access_rec *)grow(access_recs, naccess_recs,
+							&access_recs_cap,
+							sizeof(*access_recs));
+		rec = &access_recs[naccess_recs++];
+		rec->source = -1;
+		rec->independent = false;
+		rec->flags_only = false;
 	}
+	rec = &access_recs[*idx];
 	if (st == DEP_NONE) {
-		rec.independent = true;
+		rec->independent = true;
 		return;
 	}
-	if (source_rank(src) > source_rank(rec.source)) {
-		rec.source = src;
-		rec.flags_only = st == DEP_FLAGS;
+	if (source_rank(src) > source_rank(rec->source)) {
+		rec->source = src;
+		rec->flags_only = st == DEP_FLAGS;
 	}
 	trace(store ? "dependent store" : "dependent load", stmt, src);
 }
@@ -961,6 +1115,35 @@ static void note_comparison(struct chain_walk *w, tree a, tree b)
 		sources[src].compared = true;
 }
 
+static void record_call_args(struct chain_walk *w, gimple call)
+{
+	location_t loc = pure_loc(gimple_location(call));
+	unsigned int i;
+	int src = -1;
+
+	if (!known_loc(loc))
+		return;
+	for (i = 0; i < gimple_call_num_args(call) && i < 256; i++) {
+		if (strength_of(w, gimple_call_arg(call, i), &src) == DEP_ADDR)
+			map_put(&call_args, pair_key(loc, i), src);
+	}
+}
+
+static void record_return(struct chain_walk *w, gimple ret)
+{
+	int src = -1;
+
+	if (strength_of(w, gimple_return_retval(as_a_greturn(ret)), &src) == DEP_ADDR &&
+	    source_rank(src) > 1)
+		map_put(&returns, DECL_UID(current_function_decl), src);
+}
+
+static void record_comparison(struct chain_walk *w, tree a, tree b)
+{
+	note_comparison(w, a, b);
+	note_comparison(w, b, a);
+}
+
 /* Record what crosses function boundaries: call arguments and returns. */
 static void record_interfaces(struct chain_walk *w)
 {
@@ -970,28 +1153,25 @@ static void record_interfaces(struct chain_walk *w)
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple stmt = gsi_stmt(gsi);
-			int src = -1;
 
-			if (gcall *call = dyn_cast<gcall *>(stmt)) {
-				location_t loc = pure_loc(gimple_location(stmt));
-
-				if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION)
-					continue;
-				for (unsigned int i = 0; i < gimple_call_num_args(call) && i < 256; i++) {
-					if (strength_of(w, gimple_call_arg(call, i), &src) == DEP_ADDR)
-						call_args->put(pair_key(loc, i), src);
-				}
-			} else if (greturn *ret = dyn_cast<greturn *>(stmt)) {
-				if (strength_of(w, gimple_return_retval(ret), &src) == DEP_ADDR &&
-				    source_rank(src) > 1)
-					returns->put(DECL_UID(current_function_decl), src);
-			} else if (gcond *cond = dyn_cast<gcond *>(stmt)) {
-				note_comparison(w, gimple_cond_lhs(cond), gimple_cond_rhs(cond));
-				note_comparison(w, gimple_cond_rhs(cond), gimple_cond_lhs(cond));
-			} else if (is_gimple_assign(stmt) &&
-				   TREE_CODE_CLASS(gimple_assign_rhs_code(stmt)) == tcc_comparison) {
-				note_comparison(w, gimple_assign_rhs1(stmt), gimple_assign_rhs2(stmt));
-				note_comparison(w, gimple_assign_rhs2(stmt), gimple_assign_rhs1(stmt));
+			switch (gimple_code(stmt)) {
+			case GIMPLE_CALL:
+				record_call_args(w, stmt);
+				break;
+			case GIMPLE_RETURN:
+				record_return(w, stmt);
+				break;
+			case GIMPLE_COND:
+				record_comparison(w, gimple_cond_lhs(stmt),
+						  gimple_cond_rhs(stmt));
+				break;
+			case GIMPLE_ASSIGN:
+				if (TREE_CODE_CLASS(gimple_assign_rhs_code(stmt)) == tcc_comparison)
+					record_comparison(w, gimple_assign_rhs1(stmt),
+							  gimple_assign_rhs2(stmt));
+				break;
+			default:
+				break;
 			}
 		}
 	}
@@ -1004,8 +1184,8 @@ static void walk_function(struct chain_walk *w)
 
 	do {
 		walk_propagate(w);
-		for_each_stmt_access(w, follow_loads, NULL);
-		pending = w->worklist.length();
+		visit_function_accesses(w, follow_loads, NULL);
+		pending = w->nwork;
 	} while (pending);
 }
 
@@ -1017,7 +1197,7 @@ static unsigned int rcu_deref_mark_execute(void)
 	seed_function(&w);
 	if (optimize) {
 		walk_function(&w);
-		for_each_stmt_access(&w, record_access, NULL);
+		visit_function_accesses(&w, record_access, NULL);
 		record_interfaces(&w);
 	}
 	walk_release(&w);
@@ -1062,43 +1242,50 @@ static tree clone_origin(void)
 static int resolve_source(int src, tree block, int depth);
 
 /* A parameter of a function whose body the current one holds or clones. */
-static int resolve_param(const dep_source &s, tree block, int depth)
+/* The source of argument index of the call at loc, or NULL. */
+static long *call_arg_source(location_t loc, int index)
 {
-	tree inl = inlined_block_of(block, s.fn_uid);
-	tree origin;
+	loc = pure_loc(loc);
+	return known_loc(loc) ? map_find(&call_args, pair_key(loc, index)) : NULL;
+}
+
+/* A clone: a caller passed a dependent pointer to the original. */
+static int resolve_clone_param(const struct dep_source *s)
+{
+	tree origin = clone_origin();
 	cgraph_node *node;
 	cgraph_edge *e;
-	int *arg;
+	long *arg;
 
-	if (inl) {
-		location_t call = pure_loc(BLOCK_SOURCE_LOCATION(inl));
-
-		if (LOCATION_LOCUS(call) == UNKNOWN_LOCATION)
-			return -1;
-		arg = call_args->get(pair_key(call, s.index));
-		return arg ? resolve_source(*arg, BLOCK_SUPERCONTEXT(inl), depth + 1) : -1;
-	}
-	origin = clone_origin();
-	if (!origin || DECL_UID(origin) != s.fn_uid)
+	if (!origin || DECL_UID(origin) != s->fn_uid)
 		return -1;
-	/* A clone: a caller passed a dependent pointer to the original. */
 	node = cgraph_node::get(current_function_decl);
 	for (e = node->callers; e; e = e->next_caller) {
-		if (!e->call_stmt ||
-		    LOCATION_LOCUS(gimple_location(e->call_stmt)) == UNKNOWN_LOCATION)
+		if (!e->call_stmt)
 			continue;
-		arg = call_args->get(pair_key(pure_loc(gimple_location(e->call_stmt)),
-					      s.index));
+		arg = call_arg_source(gimple_location(e->call_stmt), s->index);
 		if (arg && sources[*arg].kind == SRC_HEAD)
 			return *arg;
 	}
 	return -1;
 }
 
+/* A parameter of a function whose body the current one holds or clones. */
+static int resolve_param(const struct dep_source *s, tree block, int depth)
+{
+	tree inl = inlined_block_of(block, s->fn_uid);
+	long *arg;
+
+	if (!inl)
+		return resolve_clone_param(s);
+	arg = call_arg_source(BLOCK_SOURCE_LOCATION(inl), s->index);
+	return arg ? resolve_source(*arg, BLOCK_SUPERCONTEXT(inl), depth + 1) : -1;
+}
+
 /* The head a source stands for in the current context, or -1. */
 static int resolve_source(int src, tree block, int depth)
 {
-	int *ret;
+	long *ret;
 
 	if (src < 0 || depth > 16)
 		return -1;
@@ -1106,9 +1293,9 @@ static int resolve_source(int src, tree block, int depth)
 	case SRC_HEAD:
 		return src;
 	case SRC_PARAM:
-		return resolve_param(sources[src], block, depth);
+		return resolve_param(&sources[src], block, depth);
 	case SRC_CALL:
-		ret = returns->get(sources[src].fn_uid);
+		ret = map_find(&returns, sources[src].fn_uid);
 		return ret ? resolve_source(*ret, block, depth + 1) : -1;
 	}
 	return -1;
@@ -1120,22 +1307,42 @@ struct check_ctx {
 	unsigned int breaks;
 };
 
-static const char *rule_for(const dep_source &head, const access_rec &rec, tree base)
-{
-	bool compared = head.compared || sources[rec.source].compared;
+enum rule {
+	RULE_RELATIONAL,
+	RULE_SINGLE_ELEMENT,
+	RULE_CANCELLATION,
+	RULE_COMPARISON,
+	RULE_KNOWS_TOO_MUCH,
+};
 
-	if (rec.flags_only)
-		return "do not use the results from relational operators or from the boolean \"&&\" and \"||\" when dereferencing";
-	if (!head.pointer) {
-		if (base && TREE_CODE(TREE_TYPE(base)) == ARRAY_TYPE &&
-		    TYPE_DOMAIN(TREE_TYPE(base)) &&
-		    integer_zerop(TYPE_MAX_VALUE(TYPE_DOMAIN(TREE_TYPE(base)))))
-			return "do not use single-element RCU-protected arrays";
-		return "avoid cancellation, all-zero \"&\" and all-ones \"|\" operands: the compiler may substitute a constant";
-	}
-	if (compared)
-		return "be very careful about comparing pointers obtained from rcu_dereference() against non-NULL values";
-	return "the compiler must not be able to deduce the value of the pointer (\"example where the compiler knows too much\")";
+/* The rules of Documentation/RCU/rcu_dereference.rst, by enum rule. */
+static const char * const rule_text[] = {
+	"do not use the results from relational operators or from the boolean \"&&\" and \"||\" when dereferencing",
+	"do not use single-element RCU-protected arrays",
+	"avoid cancellation, all-zero \"&\" and all-ones \"|\" operands: the compiler may substitute a constant",
+	"be very careful about comparing pointers obtained from rcu_dereference() against non-NULL values",
+	"the compiler must not be able to deduce the value of the pointer (\"example where the compiler knows too much\")",
+};
+
+static bool single_element_array(tree decl)
+{
+	tree type = decl ? TREE_TYPE(decl) : NULL_TREE;
+
+	return type && TREE_CODE(type) == ARRAY_TYPE && TYPE_DOMAIN(type) &&
+	       TYPE_MAX_VALUE(TYPE_DOMAIN(type)) &&
+	       integer_zerop(TYPE_MAX_VALUE(TYPE_DOMAIN(type)));
+}
+
+static enum rule rule_for(const struct dep_source *head,
+			  const struct access_rec *rec, tree base)
+{
+	if (rec->flags_only)
+		return RULE_RELATIONAL;
+	if (!head->pointer)
+		return single_element_array(base) ? RULE_SINGLE_ELEMENT : RULE_CANCELLATION;
+	if (head->compared || sources[rec->source].compared)
+		return RULE_COMPARISON;
+	return RULE_KNOWS_TOO_MUCH;
 }
 
 /*
@@ -1145,51 +1352,55 @@ static const char *rule_for(const dep_source &head, const access_rec &rec, tree 
  */
 static const char *blamed_pass(unsigned HOST_WIDE_INT pair)
 {
-	const char **pass;
+	long *pass;
 
 	if (clone_origin())
 		return "IPA cloning (ipa-cp or ipa-sra)";
-	pass = blame->get(pair_key(pair >> 32, 0));
+	pass = map_find(&blame, pair_key(pair >> 32, 0));
 	if (!pass)
-		pass = blame->get(pair);
-	return pass ? *pass : NULL;
+		pass = map_find(&blame, pair);
+	return pass ? pass_names[*pass] : NULL;
 }
 
-static void report_break(const_gimple stmt, int head, const access_rec &rec,
+static void report_break(const_gimple stmt, int head, const struct access_rec *rec,
 			 tree base)
 {
 	location_t loc = gimple_location(stmt);
-	const dep_source &h = sources[head];
-	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h.loc);
-	const char *pass = rec.flags_only ? NULL : blamed_pass(pair);
+	const struct dep_source *h = &sources[head];
+	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h->loc);
+	const char *pass = rec->flags_only ? NULL : blamed_pass(pair);
 	auto_diagnostic_group d;
-	const char *what = rec.flags_only ?
-		"this access depends on %qs only through a comparison or boolean result, not through its address%s%s%s" :
-		"this access no longer depends on the value loaded by %qs: its address became a constant%s%s%s";
+	bool fresh, shown;
 
-	if (reported->add(pair))
+	map_slot(&reported, pair, 1, &fresh);
+	if (!fresh)
 		return;
-	if (warning_at(loc, 0, what, h.primitive,
-		       pass ? " (broken by " : "", pass ? pass : "",
-		       pass ? ")" : "")) {
+	if (rec->flags_only)
+		shown = warning_at(loc, 0,
+				   "this access depends on %qs only through a comparison or boolean result, not through its address",
+				   h->primitive);
+	else
+		shown = warning_at(loc, 0,
+				   "this access no longer depends on the value loaded by %qs: its address became a constant%s%s%s",
+				   h->primitive, pass ? " (broken by " : "",
+				   pass ? pass : "", pass ? ")" : "");
+	if (shown) {
 		if (base && DECL_P(base))
 			inform(loc, "the access now uses the address of %qD", base);
 		if (clone_origin())
 			inform(loc, "in %qD, a clone of %qD made for a constant argument",
 			       current_function_decl, clone_origin());
-		inform(h.loc, "dependency head: %qs loads the value here", h.primitive);
-		inform(loc, "%s: %s", RULES, rule_for(h, rec, base));
+		inform(h->loc, "dependency head: %qs loads the value here", h->primitive);
+		inform(loc, "%s: %s", RULES, rule_text[rule_for(h, rec, base)]);
 	}
 }
 
 /* Remember the first pass after which key was seen broken. */
 static void blame_first(unsigned HOST_WIDE_INT key, const char *pass)
 {
-	bool existed;
-	const char *&slot = blame->get_or_insert(key, &existed);
+	bool fresh;
 
-	if (!existed)
-		slot = pass;
+	map_slot(&blame, key, pass_name_index(pass), &fresh);
 }
 
 static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
@@ -1197,7 +1408,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 {
 	struct check_ctx *ctx = (struct check_ctx *)data;
 	unsigned HOST_WIDE_INT key = access_key(stmt, ref, store);
-	access_rec *rec = key ? accesses->get(key) : NULL;
+	long *idx = map_find(&accesses, key);
+	struct access_rec *rec = idx ? &access_recs[*idx] : NULL;
 	enum dep_strength st;
 	tree base;
 	int src, head;
@@ -1226,7 +1438,7 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 		return;
 	ctx->breaks++;
 	if (ctx->report) {
-		report_break(stmt, head, *rec, base);
+		report_break(stmt, head, rec, base);
 	} else {
 		blame_first(pair_key(pure_loc(gimple_location(stmt)), sources[head].loc),
 			    ctx->pass);
@@ -1261,7 +1473,7 @@ static unsigned int check_function(const char *pass, bool report)
 	walk_init(&w);
 	if (seed_late_heads(&w) || clone_origin() || !report) {
 		walk_function(&w);
-		for_each_stmt_access(&w, check_access, &ctx);
+		visit_function_accesses(&w, check_access, &ctx);
 	}
 	walk_release(&w);
 	return ctx.breaks;
@@ -1269,7 +1481,7 @@ static unsigned int check_function(const char *pass, bool report)
 
 static bool rcu_deref_check_gate(void)
 {
-	return optimize && !accesses->is_empty();
+	return optimize && accesses.used;
 }
 
 static unsigned int rcu_deref_check_execute(void)
@@ -1289,7 +1501,7 @@ static unsigned int rcu_deref_check_execute(void)
 static bool probing_useful(void)
 {
 	return optimize && cfun && current_function_decl &&
-	       (cfun->curr_properties & PROP_ssa) && !accesses->is_empty();
+	       (cfun->curr_properties & PROP_ssa) && accesses.used;
 }
 
 /*
@@ -1300,7 +1512,7 @@ static void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 {
 	opt_pass *pass = (opt_pass *)gcc_data;
 	unsigned int uid;
-	pass_mark *prev;
+	long *prev;
 
 	if (pass->type != GIMPLE_PASS) {
 		if (pass->type == IPA_PASS || pass->type == SIMPLE_IPA_PASS)
@@ -1310,12 +1522,12 @@ static void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 	if (!probing_useful())
 		return;
 	uid = DECL_UID(current_function_decl);
-	prev = last_pass->get(uid);
-	if (prev && prev->ipa_epoch != ipa_epoch)
+	prev = map_find(&last_pass, uid);
+	if (prev && PASS_MARK_EPOCH(*prev) != ipa_epoch)
 		check_function("inlining or IPA constant propagation", false);
 	else if (prev)
-		check_function(prev->name, false);
-	last_pass->put(uid, (pass_mark){ pass->name, ipa_epoch });
+		check_function(pass_names[PASS_MARK_NAME(*prev)], false);
+	map_put(&last_pass, uid, PASS_MARK(pass_name_index(pass->name), ipa_epoch));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1329,15 +1541,20 @@ static void rcu_deref_start_unit(void *gcc_data, void *user_data)
 
 static void rcu_deref_finish(void *gcc_data, void *user_data)
 {
-	delete accesses;
-	delete call_args;
-	delete returns;
-	delete head_locs;
-	delete reported;
-	delete blame;
-	delete last_pass;
-	sources.release();
+	map_free(&accesses);
+	map_free(&call_args);
+	map_free(&returns);
+	map_free(&head_locs);
+	map_free(&reported);
+	map_free(&blame);
+	map_free(&last_pass);
+	free(access_recs);
+	free(sources);
+	free(pass_names);
 }
+
+#define VERSION_MISMATCH \
+	"%s was built for GCC %s targeting %s, but this compiler is GCC %s targeting %s; rebuild the plugin with this compiler's plugin headers"
 
 /* Copy the --target= part of a GCC configuration string into buf. */
 static const char *configured_target(const char *config, char *buf, size_t size)
@@ -1369,7 +1586,7 @@ static bool version_matches(const char *plugin_name,
 	if (plugin_default_version_check(version, &built_for))
 		return true;
 
-	error(G_("%s was built for GCC %s targeting %s, but this compiler is GCC %s targeting %s; rebuild the plugin with this compiler's plugin headers"),
+	error(G_(VERSION_MISMATCH),
 	      plugin_name, built_for.basever,
 	      configured_target(built_for.configuration_arguments, built, sizeof(built)),
 	      version->basever,
@@ -1397,14 +1614,6 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 	register_callback(plugin_name, PLUGIN_INFO, NULL, &rcu_deref_plugin_info);
 	if (disable)
 		return 0;
-
-	accesses = new hash_map<u64_hash, access_rec>;
-	call_args = new hash_map<u64_hash, int>;
-	returns = new hash_map<int_hash<unsigned int, 0, UINT_MAX>, int>;
-	head_locs = new hash_map<int_hash<location_t, 0, UINT_MAX>, int>;
-	reported = new hash_set<u64_hash>;
-	blame = new hash_map<u64_hash, const char *>;
-	last_pass = new hash_map<int_hash<unsigned int, 0, UINT_MAX>, pass_mark>;
 
 	register_callback(plugin_name, PLUGIN_START_UNIT, rcu_deref_start_unit, NULL);
 	register_callback(plugin_name, PLUGIN_FINISH, rcu_deref_finish, NULL);
