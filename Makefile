@@ -1,6 +1,7 @@
 # rcu-deref: top-level build.  See README.md.
 #
 #   make            build the plugin for both compilers
+#   make series     generate the kernel patch series (build/kernel-integration/patches)
 #   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
 #   make check      the tests (pytest)
 
@@ -14,6 +15,7 @@ SETUP_STAMP := $(BUILD)/.packages-ok
 all: plugins
 
 include plugin/plugin.mk
+include kernel-integration/series.mk
 include qemu/qemu.mk
 
 plugins: $(PLUGINS)
@@ -31,6 +33,7 @@ $(KERNEL_STAMP): | $(SETUP_STAMP)
 kernel-tree: | $(SETUP_STAMP)
 	mk/kernel-tree.sh $(KERNEL_SRC)
 	touch $(KERNEL_STAMP)
+	rm -f $(SERIES_STAMP)
 
 run: plugins kernel initramfs
 	$(PYTHON) -m qemu.harness run --build $(BUILD)

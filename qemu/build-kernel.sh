@@ -1,17 +1,16 @@
 #!/bin/sh
 # Build the small arm64 test kernel with the rcu_deref plugin loaded.
 #
-#   qemu/build-kernel.sh SRC OUT PLUGIN [EXTRA_KCFLAGS]
+#   qemu/build-kernel.sh SRC OUT
 #
-# SRC is the kernel tree, OUT the output folder (make O=), PLUGIN the
-# aarch64 plugin.  The config is tinyconfig plus qemu/arm64.config.  The
+# SRC is the kernel tree with the kernel-integration series applied, OUT
+# the output folder (make O=).  The config is tinyconfig plus
+# qemu/arm64.config, which enables CONFIG_GCC_PLUGIN_RCU_DEREF.  The
 # objects are rebuilt from scratch, so OUT/build.log (V=1 commands) and
 # OUT/build.err (compiler diagnostics) always describe a whole build.
 set -eu
 src=$(realpath "$1")
 out=$(realpath -m "$2")
-plugin=$(realpath "$3")
-extra=${4-}
 here=$(dirname "$(realpath "$0")")
 
 mkdir -p "$out"
@@ -39,7 +38,7 @@ done
 
 kmake -s clean
 echo "build-kernel: building $out (log in $out/build.log)"
-kmake V=1 KCFLAGS="-fplugin=$plugin $extra" Image >"$out/build.log" 2>"$out/build.err" || {
+kmake V=1 Image >"$out/build.log" 2>"$out/build.err" || {
 	tail -n 30 "$out/build.err" >&2
 	exit 1
 }

@@ -1,15 +1,14 @@
 # The arm64 test kernel, its initramfs, and the QEMU boot.
 
 QEMU_OUT := $(BUILD)/qemu
-AARCH64_PLUGIN := $(BUILD)/plugin/aarch64-linux-gnu/rcu_deref_plugin.so
 KOUT := $(QEMU_OUT)/kernel-warn
 KIMAGE := $(KOUT)/arch/arm64/boot/Image
 INIT := $(QEMU_OUT)/init
 INITRAMFS := $(QEMU_OUT)/initramfs.cpio
 
 kernel: $(KIMAGE)
-$(KIMAGE): qemu/arm64.config qemu/build-kernel.sh $(AARCH64_PLUGIN) | $(KERNEL_STAMP)
-	qemu/build-kernel.sh $(KERNEL_SRC) $(KOUT) $(AARCH64_PLUGIN)
+$(KIMAGE): qemu/arm64.config qemu/build-kernel.sh $(SERIES_STAMP)
+	qemu/build-kernel.sh $(KERNEL_SRC) $(KOUT)
 
 initramfs: $(INITRAMFS)
 $(INIT): qemu/init.c | $(SETUP_STAMP)

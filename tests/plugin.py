@@ -8,6 +8,8 @@ TARGETS = {
     "aarch64-linux-gnu": "aarch64-linux-gnu-gcc",
 }
 PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
+# GCC quotes with ASCII quotes in the C locale: messages compare as written.
+ENV = dict(os.environ, LC_ALL="C")
 
 
 def plugin_path(target, name="rcu_deref_plugin.so"):
@@ -28,4 +30,4 @@ def compile_c(source, target, tmp_path, plugin=True, args=(), plugin_target=None
         cmd.append("-fplugin=" + (plugin_file or plugin_path(plugin_target or target)))
         cmd += [PLUGIN_ARG + a for a in args]
     cmd.append(str(src))
-    return subprocess.run(cmd, capture_output=True, text=True)
+    return subprocess.run(cmd, capture_output=True, text=True, env=ENV)

@@ -1,1 +1,1 @@
-"""Independent aarch64 assembly oracle for rcu_dereference() address dependencies."""
+"""Independent aarch64 oracle for rcu_dereference() address dependencies."""

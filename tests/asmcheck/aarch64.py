@@ -89,7 +89,6 @@ class Insn:
     text: str
     line: int | None
     function: str | None
-    section: str
 
 
 @dataclass(frozen=True)
@@ -403,15 +402,14 @@ class _Parser:
         elif (match := _SIZE.match(text)):
             if match.group(1) == self.function:
                 self.function = None
-        elif text.startswith(".pushsection"):
-            self.section_stack.append(self.section)
-            self.switch_section(_SECTION.match(text).group(1))
+        elif (match := _SECTION.match(text)):
+            if text.startswith(".pushsection"):
+                self.section_stack.append(self.section)
+            self.switch_section(match.group(1))
         elif text.startswith(".popsection") and self.section_stack:
             self.switch_section(self.section_stack.pop())
         elif text.startswith(".previous"):
             self.switch_section(self.previous_section)
-        elif (match := _SECTION.match(text)):
-            self.switch_section(match.group(1))
         elif re.match(r"^\.(text|data|bss)\b", text):
             self.switch_section(text.split()[0])
         elif (_DATA_DIRECTIVE.match(text)
@@ -426,7 +424,7 @@ class _Parser:
         index = len(self.insns)
         canonical = f"{mnemonic} {', '.join(operands)}".strip()
         self.insns.append(Insn(index, mnemonic, operands, canonical,
-                               self.line, self.function, self.section))
+                               self.line, self.function))
         if not is_control(mnemonic):
             for op in operands:
                 self.address_taken.update(_IDENT.findall(op))

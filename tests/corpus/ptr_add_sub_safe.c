@@ -1,0 +1,22 @@
+/* Rule "avoid cancellation with + and -": safe, p + a - b with integers a and b that happen to be equal still depends on the pointer loaded by rcu_dereference(), as the documentation states. */
+#include "rcu_deref.h"
+
+struct foo {
+	int a;
+	int b;
+};
+
+struct foo *gp;
+long a, b;
+
+int reader(void)
+{
+	rcu_read_lock();
+	struct foo *p = rcu_dereference(gp); /* rcu:head */
+	struct foo *q = p + a - b;
+
+	int v = q->b; /* rcu:dep */
+	rcu_read_unlock();
+
+	return v;
+}

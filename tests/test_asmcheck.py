@@ -1,0 +1,749 @@
+"""Unit tests for the independent aarch64 dependency oracle (tests.asmcheck).
+
+Hand-written snippets exercise one rule each; the real compiles at the end
+check the expected verdicts that were established by reading GCC 12's
+aarch64 output by hand (see the comments next to each case).
+"""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.asmcheck.aarch64 import (
+    analyze, annotations, compile_and_analyze, compile_to_asm, parse)
+
+HEAD, DEP = 6, 7
+DATA_DIR = Path(__file__).parent / "data" / "asm"
+CC = "aarch64-linux-gnu-gcc"
+needs_cc = pytest.mark.skipif(shutil.which(CC) is None,
+                              reason=f"{CC} not installed")
+
+
+def func(name, body):
+    """Assembly of one function; ``@N insn`` sets the source line to N.
+
+    The snippets use line 6 for the head, 7 for the dep and 9 for unrelated
+    statements (an instruction belongs to the most recent ``.loc``).
+    """
+    out = [f"\t.type\t{name}, %function", f"{name}:"]
+    for raw in body.strip().splitlines():
+        text = raw.strip()
+        if text.startswith("@"):
+            line, _, text = text[1:].partition(" ")
+            out.append(f"\t.loc 1 {line} 3 is_stmt 0")
+        out.append(text if text.endswith(":") else "\t" + text.strip())
+    out.append(f"\t.size\t{name}, .-{name}")
+    return "\n".join(out)
+
+
+def asm(*functions):
+    """A translation unit of t.c made of the given functions."""
+    header = ('\t.arch armv8-a\n\t.file\t"t.c"\n\t.text\n'
+              '\t.file 0 "/build/dir" "t.c"\n\t.file 1 "t.c"\n')
+    return header + "\n".join(functions) + "\n"
+
+
+def check(body, heads=(HEAD,), deps=(DEP,)):
+    """Analyze a single function ``f`` made of ``body``."""
+    return analyze(asm(func("f", body)), "t.c", set(heads), set(deps))
+
+
+def dep_flags(res, line=DEP):
+    """(dependent, via_flags, via_call) of the non-stack accesses of a line."""
+    return [(a.dependent, a.via_flags, a.via_call)
+            for a in res.deps[line] if not a.stack]
+
+
+# ------------------------------------------------------------ annotations
+
+def test_annotations_finds_marked_lines():
+    src = ("int f(void)\n{\n"
+           "\tstruct foo *p = READ_ONCE(gp); /* rcu:head */\n"
+           "\tint x = p->a; /* rcu:dep */\n"
+           "\treturn x + p->b; // rcu:dep\n"
+           "\t/* rcu:header is not a marker */\n"
+           "\tq = rcu:head;\n}\n")
+    assert annotations(src) == ({3}, {4, 5})
+
+
+def test_annotations_line_with_both_markers():
+    assert annotations("a;\nb; /* rcu:head rcu:dep */\n") == ({2}, {2})
+
+
+# ----------------------------------------------------------- attribution
+
+def test_head_line_adrp_is_not_a_head():
+    res = check("""
+        @6 adrp x0, gp
+        ldr x0, [x0, #:lo12:gp]
+        @7 ldr w0, [x0]
+        ret
+    """)
+    assert [h.text for h in res.heads] == ["ldr x0, [x0, #:lo12:gp]"]
+    assert res.heads[0].line == HEAD and res.heads[0].function == "f"
+    assert res.verdict == "intact" and not res.vanished_lines
+    assert dep_flags(res) == [(True, False, False)]
+
+
+def test_loc_of_other_file_is_not_our_line():
+    text = asm(func("f", """
+        @6 ldr x0, [x1]
+        @7 nop
+    """)).replace("\tnop", '\t.file 2 "inc.h"\n\t.loc 2 7 1\n\tldr w0, [x9]')
+    res = analyze(text, "t.c", {HEAD}, {DEP})
+    assert res.vanished_lines == {DEP} and res.verdict == "intact"
+
+
+def test_source_matched_by_basename():
+    text = asm(func("f", "@6 ldr x0, [x1]\n@7 ldr w0, [x0]"))
+    res = analyze(text, "/some/where/t.c", {HEAD}, {DEP})
+    assert res.verdict == "intact" and res.deps[DEP]
+
+
+def test_dep_line_without_memory_access_vanished():
+    res = check("""
+        @6 ldr x0, [x1]
+        @7 add x0, x0, 1
+        ret
+    """)
+    assert res.vanished_lines == {DEP}
+    assert res.verdict == "intact" and res.deps == {DEP: []}
+
+
+# ----------------------------------------------------- register data flow
+
+@pytest.mark.parametrize("op", [
+    "add x2, x0, 16",
+    "add x2, x3, x0, lsl 3",
+    "add x2, x3, w0, sxtw 2",
+    "eor x2, x0, x3",
+    "and x2, x0, -64",
+    "orr x2, xzr, x0",
+    "mov x2, x0",
+    "madd x2, x0, x4, x5",
+    "ubfx x2, x0, 4, 8",
+])
+def test_taint_through_data_processing(op):
+    res = check(f"""
+        @6 ldr x0, [x1]
+        @9 {op}
+        @7 ldr w0, [x2]
+    """)
+    assert res.verdict == "intact"
+
+
+@pytest.mark.parametrize("op", [
+    "mov x0, 0",
+    "mov x0, #0",
+    "movz x0, #0x1000",
+    "adrp x0, def",
+    "adr x0, .LC0",
+    "mov x0, x5",
+    "ldr x0, .LC0",
+    "ldr x0, [x5]",
+])
+def test_taint_lost_by_redefinition(op):
+    res = check(f"""
+        @6 ldr x0, [x1]
+        @9 {op}
+        @7 ldr w0, [x0]
+    """)
+    assert res.verdict == "broken" and res.broken_lines == {DEP}
+    assert dep_flags(res) == [(False, False, False)]
+
+
+def test_movk_keeps_its_own_taint():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 movk x0, 0xffff, lsl 48
+        @7 ldr w0, [x0]
+    """)
+    assert res.verdict == "intact"
+
+
+def test_w_and_x_registers_alias():
+    res = check("""
+        @6 ldr w1, [x9]
+        @9 add x2, x3, x1, lsl 2
+        @7 ldr w0, [x2]
+        ldr w0, [x3, w1, sxtw 2]
+    """)
+    assert dep_flags(res) == [(True, False, False)] * 2
+
+
+def test_writing_w_register_kills_x_register():
+    res = check("""
+        @6 ldr x1, [x9]
+        @9 mov w1, 5
+        @7 ldr w0, [x3, x1]
+    """)
+    assert res.verdict == "broken"
+
+
+def test_zero_register_never_tainted():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 add x2, xzr, 8
+        @7 ldr w0, [x2]
+    """)
+    assert res.verdict == "broken"
+
+
+def test_chain_through_dependent_load():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 ldr x2, [x0, 8]
+        ldr x3, [x2, x0]
+        @7 ldr w0, [x3]
+    """)
+    assert res.verdict == "intact"
+
+
+def test_atomic_result_through_dependent_address():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 ldadd x5, x2, [x0]
+        @7 str wzr, [x2]
+    """)
+    assert res.verdict == "intact"
+
+
+def test_store_exclusive_status_is_independent():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 stxr w0, x3, [x4]
+        @7 ldr w2, [x0]
+    """)
+    assert res.verdict == "broken"
+
+
+def test_stores_checked_by_address_only():
+    res = check("""
+        @6 ldr x0, [x1]
+        @7 str x0, [x5]
+        str w4, [x0, 4]
+    """)
+    assert dep_flags(res) == [(False, False, False), (True, False, False)]
+    assert res.broken_lines == {DEP}
+
+
+def test_post_index_keeps_base_taint_and_adds_register():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 ldr x2, [x0], 16
+        ld1 {v0.16b}, [x5], x0
+        @7 ldr w3, [x0]
+        ldr w3, [x5]
+    """)
+    assert dep_flags(res) == [(True, False, False)] * 2
+
+
+def test_simd_register_round_trip():
+    res = check("""
+        @6 ldr d0, [x1]
+        @9 fmov x2, d0
+        @7 ldr w3, [x2]
+    """)
+    assert res.verdict == "intact"
+
+
+# ------------------------------------------------------------------ flags
+
+def test_flags_only_dependency_via_csel():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cmp x0, x3
+        csel x2, x4, x5, eq
+        @7 ldr w0, [x2]
+    """)
+    assert res.verdict == "broken"
+    assert dep_flags(res) == [(False, True, False)]
+
+
+def test_flags_only_dependency_via_cset_then_arithmetic():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 tst x0, 7
+        cset w2, ne
+        add x2, x4, x2, lsl 3
+        @7 ldr w0, [x2]
+    """)
+    assert dep_flags(res) == [(False, True, False)]
+
+
+def test_csel_with_tainted_source_is_data_dependent():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cmp x4, 8
+        csel x2, x0, x4, ne
+        @7 ldr w0, [x2]
+    """)
+    assert dep_flags(res) == [(True, False, False)]
+
+
+def test_flags_clobbered_by_later_compare():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cmp x0, x3
+        cmp x4, x5
+        csel x2, x4, x5, eq
+        @7 ldr w0, [x2]
+    """)
+    assert dep_flags(res) == [(False, False, False)]
+
+
+def test_conditional_compare_chains_flags():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cmp x0, x3
+        ccmp x4, x5, 0, ne
+        cset x2, eq
+        @7 ldr w0, [x2]
+    """)
+    assert dep_flags(res) == [(False, True, False)]
+
+
+# ------------------------------------------------------------------ stack
+
+def test_stack_spill_round_trip():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 str x0, [sp, 8]
+        mov x0, 0
+        @7 ldr x2, [sp, 8]
+        ldr w0, [x2]
+    """)
+    assert res.verdict == "intact"
+    assert [a.stack for a in res.deps[DEP]] == [True, False]
+
+
+def test_stack_slot_overwritten_with_constant():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 str x0, [x29, 24]
+        str xzr, [x29, 24]
+        @7 ldr x2, [x29, 24]
+        ldr w0, [x2]
+    """)
+    assert res.verdict == "broken"
+
+
+def test_stack_slot_partially_overwritten():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 str x0, [sp, 8]
+        str wzr, [sp, 12]
+        @7 ldr x2, [sp, 8]
+        ldr w0, [x2]
+    """)
+    assert res.verdict == "broken"
+
+
+def test_narrow_reload_of_wide_slot():
+    res = check("""
+        @6 ldr w0, [x1]
+        @9 str w0, [sp, 12]
+        @7 ldrsw x2, [sp, 12]
+        ldr w0, [x3, x2, lsl 2]
+    """)
+    assert res.verdict == "intact"
+
+
+def test_sp_adjustments_rebase_slots():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 str x0, [sp, -16]!
+        sub sp, sp, #32
+        ldr x2, [sp, 32]
+        ldr x3, [sp, 16]
+        add sp, sp, 48
+        @7 ldr w0, [x2]
+        ldr w0, [x3]
+    """)
+    assert dep_flags(res) == [(True, False, False), (False, False, False)]
+
+
+def test_stack_pair_store_and_reload():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 stp x5, x0, [sp, 16]
+        ldp x2, x3, [sp, 16]
+        @7 ldr w0, [x3]
+        ldr w0, [x2]
+    """)
+    assert dep_flags(res) == [(True, False, False), (False, False, False)]
+
+
+# ------------------------------------------------------------------ calls
+
+def test_call_result_assumed_derived_from_arguments():
+    res = check("""
+        @6 ldr x19, [x1]
+        @9 mov x0, x19
+        bl helper
+        @7 ldr w1, [x0]
+        ldr w2, [x19]
+    """)
+    assert dep_flags(res) == [(True, False, True), (True, False, False)]
+    assert res.verdict == "intact"
+
+
+def test_call_clobbers_caller_saved_registers():
+    res = check("""
+        @6 ldr x9, [x1]
+        @9 bl helper
+        @7 ldr w1, [x9]
+    """)
+    assert res.verdict == "broken"
+
+
+def test_call_result_independent_without_tainted_arguments():
+    res = check("""
+        @6 ldr x19, [x1]
+        @9 mov x0, 4
+        blr x20
+        @7 ldr w1, [x0]
+    """)
+    assert res.verdict == "broken"
+
+
+# ----------------------------------------------------------- control flow
+
+def test_access_hoisted_above_head_is_independent():
+    res = check("""
+        @7 ldr w2, [x0]
+        @6 ldr x0, [x1]
+        @7 ldr w3, [x0, 4]
+    """)
+    assert dep_flags(res) == [(False, False, False), (True, False, False)]
+
+
+@pytest.mark.parametrize("branch", [
+    "beq .L2", "b.ne .L2", "cbz x7, .L2", "tbnz w7, #3, .L2"])
+def test_join_with_one_independent_path(branch):
+    res = check(f"""
+        @6 ldr x0, [x1]
+        @9 {branch}
+        mov x0, x5
+        .L2:
+        @7 ldr w0, [x0]
+        ret
+    """)
+    assert res.verdict == "broken"
+
+
+def test_join_with_both_paths_dependent():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cbz x7, .L2
+        add x0, x0, 8
+        b .L3
+        .L2:
+        add x0, x0, 16
+        .L3:
+        @7 ldr w0, [x0]
+        ret
+    """)
+    assert res.verdict == "intact"
+
+
+def test_loop_walking_a_dependent_list():
+    res = check("""
+        @6 ldr x0, [x1]
+        .L3:
+        @7 ldr w2, [x0, 8]
+        ldr x0, [x0]
+        cbnz x0, .L3
+        ret
+    """)
+    assert res.verdict == "intact"
+
+
+def test_loop_back_edge_kills_dependency():
+    res = check("""
+        @6 ldr x0, [x1]
+        .L3:
+        @7 ldr w2, [x0, 8]
+        ldr x0, [x5]
+        cbnz w2, .L3
+        ret
+    """)
+    assert res.verdict == "broken"
+
+
+def test_return_ends_the_path():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cbz x7, .L2
+        mov x0, 0
+        ret
+        .L2:
+        @7 ldr w0, [x0]
+        ret
+    """)
+    assert res.verdict == "intact"
+
+
+def test_tail_call_ends_the_path():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cbz x7, .L2
+        mov x0, 0
+        b helper
+        .L2:
+        @7 ldr w0, [x0]
+        ret
+    """)
+    assert res.verdict == "intact"
+
+
+def test_taint_does_not_cross_functions():
+    text = asm(func("f", "@6 ldr x0, [x1]\nret"),
+               func("g", "@7 ldr w0, [x0]\nret"))
+    res = analyze(text, "t.c", {HEAD}, {DEP})
+    assert res.verdict == "broken"
+    assert res.deps[DEP][0].function == "g"
+
+
+def test_jump_table_targets_are_reached():
+    """.L5 is reachable only through the rodata table read by ``br``."""
+    body = func("f", """
+        @6 ldr x0, [x1]
+        @9 adr x2, .Lrtx4
+        br x2
+        .Lrtx4:
+        .L6:
+        @7 ldr w0, [x0]
+        ret
+        .L5:
+        @9 mov x0, x9
+        b .L6
+    """)
+    table = ("\t.section\t.rodata\n.L4:\n"
+             "\t.byte\t(.L5 - .Lrtx4) / 4\n\t.text\n")
+    res = analyze(asm(body + "\n" + table), "t.c", {HEAD}, {DEP})
+    assert res.verdict == "broken"
+    assert analyze(asm(body), "t.c", {HEAD}, {DEP}).verdict == "intact"
+
+
+def test_cold_partition_continues_its_function():
+    text = asm(func("k", """
+        @6 ldr x19, [x1]
+        @9 cbnz w0, .L8
+        ret
+    """)) + ("\t.section\t.text.unlikely\n" + func("k.cold", """
+        .L8:
+        bl slow
+        @7 ldr w0, [x19, 4]
+        ret
+    """) + "\n\t.text\n")
+    res = analyze(text, "t.c", {HEAD}, {DEP})
+    assert res.verdict == "intact"
+    assert res.deps[DEP][0].function == "k.cold"
+
+
+def test_sections_do_not_fall_through():
+    program = parse(asm(func("f", "@6 ldr x0, [x1]\n@7 ldr w0, [x0]")
+                        .replace("\t.size", "\t.pushsection .foo\n\tnop\n"
+                                 "\t.popsection\n\tret\n\t.size")),
+                    "t.c")
+    texts = [i.text for i in program.insns]
+    nop, ret = texts.index("nop"), texts.index("ret")
+    assert program.succ[nop] == [] and program.succ[ret - 2] == [ret]
+
+
+# ---------------------------------------------------------------- acquire
+
+@pytest.mark.parametrize("head, acquire", [
+    ("ldar x0, [x1]", True), ("ldapr x0, [x1]", True),
+    ("ldarb w0, [x1]", True), ("ldr x0, [x1]", False)])
+def test_acquire_heads(head, acquire):
+    res = check(f"@6 {head}\n@7 ldr w0, [x0]")
+    assert res.acquire is acquire and res.verdict == "intact"
+
+
+def test_no_head_found():
+    res = check("@6 adrp x0, gp\n@7 ldr w0, [x0]")
+    assert res.heads == [] and res.acquire is False
+    assert res.verdict == "broken"
+
+
+# ---------------------------------------------------- recorded assembly
+
+def test_recorded_equality_substitution_O2():
+    """eqsub.c at -O2: p->a became ``ldr w0, [x2, 8]``, x2 = &gp + 0."""
+    text = (DATA_DIR / "eqsub-O2.s").read_text()
+    res = analyze(text, "eqsub.c", {7}, {9})
+    assert res.verdict == "broken"
+    assert [a.insn_text for a in res.deps[9]] == ["ldr w0, [x2, 8]"]
+
+
+def test_recorded_jump_table_O2():
+    """jumptable.c at -O2 --param case-values-threshold=4 (br x1 dispatch)."""
+    text = (DATA_DIR / "jumptable-O2.s").read_text()
+    res = analyze(text, "jumptable.c", {8}, {20})
+    assert "br x1" in [i.text for i in parse(text, "jumptable.c").insns]
+    assert res.verdict == "intact" and len(res.deps[20]) == 9
+
+
+# --------------------------------------------------------- real compiles
+
+PRELUDE = """#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+extern void use(int);
+"""
+
+SIMPLE_RETURN = PRELUDE + """struct foo { int a; };
+struct foo *gp;
+int f(void)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	return p->a; /* rcu:dep */
+}
+"""
+
+SIMPLE_USE = PRELUDE + """struct foo { int a; };
+struct foo *gp;
+void f(void)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	use(p->a); /* rcu:dep */
+}
+"""
+
+EQUALITY = PRELUDE + """struct foo { int a; };
+struct foo *gp;
+struct foo def;
+int f(void)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	if (p == &def)
+		return p->a; /* rcu:dep */
+	return 0;
+}
+"""
+
+ARRAY_ONE = PRELUDE + """int a[1];
+int gi;
+void f(void)
+{
+	int i = READ_ONCE(gi); /* rcu:head */
+	use(a[i]); /* rcu:dep */
+}
+"""
+
+ARRAY_ONE_RANGE = PRELUDE + """int a[1];
+unsigned gi;
+void f(void)
+{
+	unsigned i = READ_ONCE(gi); /* rcu:head */
+	if (i < 1)
+		use(a[i]); /* rcu:dep */
+}
+"""
+
+CONSUME = PRELUDE + """struct foo { int a; };
+struct foo *gp;
+void f(void)
+{
+	struct foo *p = __atomic_load_n(&gp, __ATOMIC_CONSUME); /* rcu:head */
+	use(p->a); /* rcu:dep */
+}
+"""
+
+
+def run(tmp_path, source, opt, extra=()):
+    """Write ``source`` to t.c and analyze it at ``opt``."""
+    c_file = tmp_path / "t.c"
+    c_file.write_text(source)
+    return compile_and_analyze(c_file, CC, opt, extra)
+
+
+def dep_line(source):
+    """The single rcu:dep line of a test source."""
+    (line,) = annotations(source)[1]
+    return line
+
+
+@needs_cc
+@pytest.mark.parametrize("opt", ["-O0", "-O1", "-O2"])
+def test_real_use_of_dependent_field_intact(tmp_path, opt):
+    res = run(tmp_path, SIMPLE_USE, opt)
+    assert res.verdict == "intact" and not res.vanished_lines
+    assert not res.acquire
+
+
+@needs_cc
+@pytest.mark.parametrize("opt", ["-O1", "-O2"])
+def test_real_return_load_is_attributed_to_closing_brace(tmp_path, opt):
+    """``return p->a;``: GCC puts the ``ldr w0, [x0]`` at the ``}`` line."""
+    res = run(tmp_path, SIMPLE_RETURN, opt)
+    line = dep_line(SIMPLE_RETURN)
+    assert res.verdict == "intact" and res.vanished_lines == {line}
+    heads = {h.line for h in res.heads}
+    brace = analyze(compile_to_asm(tmp_path / "t.c", CC, opt), "t.c",
+                    heads, {line + 1})
+    assert [a.insn_text for a in brace.deps[line + 1]] == ["ldr w0, [x0]"]
+    assert brace.verdict == "intact"
+
+
+@needs_cc
+def test_real_return_load_at_O0_uses_stack(tmp_path):
+    res = run(tmp_path, SIMPLE_RETURN, "-O0")
+    assert res.verdict == "intact" and not res.vanished_lines
+    assert [a.stack for a in res.deps[dep_line(SIMPLE_RETURN)]] == [
+        True, False]
+
+
+@needs_cc
+@pytest.mark.parametrize("opt, broken", [
+    ("-O0", False), ("-O1", True), ("-O2", True)])
+def test_real_equality_substitution(tmp_path, opt, broken):
+    """-O1 loads ``.LANCHOR0+8`` via adrp, -O2 via the anchor in x2."""
+    res = run(tmp_path, EQUALITY, opt)
+    assert res.broken_lines == ({dep_line(EQUALITY)} if broken else set())
+
+
+@needs_cc
+@pytest.mark.parametrize("opt", ["-O0", "-O1", "-O2"])
+def test_real_single_element_array_kept(tmp_path, opt):
+    """GCC 12 still indexes a[1] with i: ``add x0, x1, w0, sxtw 2``."""
+    assert run(tmp_path, ARRAY_ONE, opt).verdict == "intact"
+
+
+@needs_cc
+@pytest.mark.parametrize("opt, broken", [
+    ("-O0", False), ("-O1", True), ("-O2", True)])
+def test_real_single_element_array_range(tmp_path, opt, broken):
+    """``i < 1`` lets GCC use a[0]: the index register disappears."""
+    res = run(tmp_path, ARRAY_ONE_RANGE, opt)
+    expected = {dep_line(ARRAY_ONE_RANGE)} if broken else set()
+    assert res.broken_lines == expected
+
+
+@needs_cc
+@pytest.mark.parametrize("opt", ["-O1", "-O2"])
+def test_real_consume_load_is_acquire(tmp_path, opt):
+    res = run(tmp_path, CONSUME, opt)
+    assert res.acquire and [h.text.split()[0] for h in res.heads] == ["ldar"]
+    assert res.verdict == "intact"
+
+
+@needs_cc
+def test_real_compile_error_is_reported(tmp_path):
+    with pytest.raises(RuntimeError, match="error"):
+        run(tmp_path, "int f(void) { return }\n", "-O2")
+
+
+@needs_cc
+def test_cli_prints_verdict(tmp_path):
+    (tmp_path / "t.c").write_text(EQUALITY)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tests.asmcheck", str(tmp_path / "t.c"), "-O2"],
+        capture_output=True, text=True, check=False,
+        cwd=Path(__file__).parent.parent)
+    assert proc.returncode == 1
+    assert f"dep line {dep_line(EQUALITY)}: BROKEN" in proc.stdout
+    assert "verdict: broken" in proc.stdout
