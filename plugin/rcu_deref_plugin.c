@@ -573,6 +573,11 @@ static enum dep_strength address_dep(struct chain_walk *w, tree ref, int *src)
 	int s;
 
 	*src = -1;
+	/* An access given by its address (atomic builtins). */
+	if (TREE_CODE(ref) == SSA_NAME)
+		return strength_of(w, ref, src);
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
 	while (handled_component_p(ref) || TREE_CODE(ref) == MEM_REF ||
 	       TREE_CODE(ref) == TARGET_MEM_REF) {
 		unsigned int i, nops = 0;
@@ -845,6 +850,10 @@ static unsigned HOST_WIDE_INT access_key(const_gimple stmt, tree ref, bool store
 
 	if (LOCATION_LOCUS(loc) == UNKNOWN_LOCATION)
 		return 0;
+	/* An access given by its address: the size of what it points to. */
+	if ((TREE_CODE(ref) == SSA_NAME || TREE_CODE(ref) == ADDR_EXPR ||
+	     TREE_CODE(ref) == INTEGER_CST) && type && POINTER_TYPE_P(type))
+		type = TREE_TYPE(type);
 	if (type && TYPE_SIZE(type) && tree_fits_uhwi_p(TYPE_SIZE(type)))
 		size = tree_to_uhwi(TYPE_SIZE(type)) & 0x7fffffff;
 	return pair_key(loc, (unsigned int)(size << 1 | store));
@@ -860,6 +869,10 @@ static tree constant_address_base(tree ref)
 	poly_int64 size, max_size, offset;
 	bool reverse;
 
+	if (TREE_CODE(ref) == SSA_NAME || TREE_CODE(ref) == INTEGER_CST)
+		return TREE_CODE(ref) == INTEGER_CST ? ref : NULL_TREE;
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
 	while (handled_component_p(ref)) {
 		if ((TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == ARRAY_RANGE_REF) &&
 		    TREE_CODE(TREE_OPERAND(ref, 1)) == SSA_NAME)
@@ -883,6 +896,40 @@ static tree constant_address_base(tree ref)
 }
 
 /* Call fn for every memory reference a statement loads or stores. */
+/* __atomic_* and __sync_* builtins access the object their first argument points to. */
+static bool is_atomic_builtin(const_gimple stmt)
+{
+	tree fndecl;
+	const char *name;
+
+	if (!gimple_call_builtin_p(stmt, BUILT_IN_NORMAL) || !gimple_call_num_args(stmt))
+		return false;
+	fndecl = gimple_call_fndecl(stmt);
+	name = DECL_NAME(fndecl) ? DECL_NAME_POINTER(fndecl) : "";
+	return !strncmp(name, "__atomic_", 9) || !strncmp(name, "__sync_", 7);
+}
+
+static void visit_asm_accesses(struct chain_walk *w, gasm *stmt,
+			       void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
+					  bool store, void *data),
+			       void *data)
+{
+	unsigned int i;
+
+	for (i = 0; i < gimple_asm_noutputs(stmt); i++) {
+		tree op = TREE_VALUE(gimple_asm_output_op(stmt, i));
+
+		if (is_memory_ref(op))
+			fn(w, stmt, op, true, data);
+	}
+	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
+		tree op = TREE_VALUE(gimple_asm_input_op(stmt, i));
+
+		if (is_memory_ref(op))
+			fn(w, stmt, op, false, data);
+	}
+}
+
 static void visit_stmt_accesses(struct chain_walk *w, gimple stmt,
 				void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
 					   bool store, void *data),
@@ -904,6 +951,11 @@ static void visit_stmt_accesses(struct chain_walk *w, gimple stmt,
 			if (is_memory_ref(gimple_call_arg(stmt, i)))
 				fn(w, stmt, gimple_call_arg(stmt, i), false, data);
 		}
+		if (is_atomic_builtin(stmt))
+			fn(w, stmt, gimple_call_arg(stmt, 0), !is_consume_load(stmt), data);
+		break;
+	case GIMPLE_ASM:
+		visit_asm_accesses(w, as_a_gasm(stmt), fn, data);
 		break;
 	case GIMPLE_RETURN:
 		if (is_memory_ref(gimple_return_retval(as_a_greturn(stmt))))
@@ -952,22 +1004,35 @@ static void dump_source(FILE *f, int src)
 	}
 }
 
+/*
+ * Report a head or a dependent access: in the dump file always, on stderr
+ * with the verbose option when it depends on a head.  what is NULL for a
+ * head.
+ */
 static void trace(const char *what, const_gimple stmt, int src)
 {
+	expanded_location xl = expand_location(gimple_location(stmt));
+
 	if (dump_file) {
-		fprintf(dump_file, "rcu_deref: %s from ", what);
-		dump_source(dump_file, src);
+		fprintf(dump_file, "rcu_deref: %s ", what ? what : "head");
+		if (what) {
+			fprintf(dump_file, "from ");
+			dump_source(dump_file, src);
+		}
 		fprintf(dump_file, ": ");
 		print_gimple_stmt(dump_file, CONST_CAST_GIMPLE(stmt), 0, TDF_LINENO);
 	}
-	if (verbose && src >= 0 && sources[src].kind == SRC_HEAD) {
-		expanded_location xl = expand_location(gimple_location(stmt));
-
-		fprintf(stderr, "rcu_deref: %s:%d:%d: %s in %s depends on ", xl.file,
-			xl.line, xl.column, what, function_name(cfun));
+	if (!verbose || src < 0 || sources[src].kind != SRC_HEAD)
+		return;
+	fprintf(stderr, "rcu_deref: %s:%d:%d: ", xl.file, xl.line, xl.column);
+	if (what) {
+		fprintf(stderr, "%s in %s depends on ", what, function_name(cfun));
 		dump_source(stderr, src);
-		fprintf(stderr, "\n");
+	} else {
+		fprintf(stderr, "head %s in %s", sources[src].primitive,
+			function_name(cfun));
 	}
+	fprintf(stderr, "\n");
 }
 
 /* Remove a head marker, after noting its head. */
@@ -982,7 +1047,7 @@ static void take_marker(struct chain_walk *w, gimple_stmt_iterator *gsi)
 				      TREE_TYPE(gimple_assign_lhs(load)));
 
 		seed(w, gimple_assign_lhs(load), src, DEP_ADDR);
-		trace("head", load, src);
+		trace(NULL, load, src);
 	}
 	unlink_stmt_vdef(call);
 	gsi_remove(gsi, true);
@@ -1038,7 +1103,7 @@ static void seed_function(struct chain_walk *w)
 			src = late_head(stmt);
 			if (src >= 0) {
 				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
-				trace("head", stmt, src);
+				trace(NULL, stmt, src);
 				continue;
 			}
 			if (is_gimple_call(stmt) && gimple_call_lhs(stmt) &&

@@ -1,22 +1,23 @@
-/* Rule "avoid cancellation with + and -": safe, i + a - b keeps the value of the index loaded by rcu_dereference() even when the globals a and b happen to be equal, as the compiler cannot know that. */
+/* Rule "avoid cancellation with + and -": safe, rebase() computes i + from - to with globals that the compiler cannot know to be equal, so the index keeps the value from rcu_dereference(). */
 #include "rcu_deref.h"
 
 int table[8];
 long gidx;
-long a, b;
+long from, to;
 
-static inline long rebase(long x, long from, long to)
+static inline long rebase(long x, long a, long b)
 {
-	return x + from - to;
+	return x + a - b;
 }
 
 int reader(void)
 {
+	long i;
+	int v;
+
 	rcu_read_lock();
-	long i = rcu_dereference(gidx); /* rcu:head */
-
-	int v = table[rebase(i, a, b)]; /* rcu:dep */
+	i = rcu_dereference(gidx); /* rcu:head */
+	v = table[rebase(i, from, to)]; /* rcu:dep */
 	rcu_read_unlock();
-
 	return v;
 }

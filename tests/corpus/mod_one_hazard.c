@@ -1,4 +1,4 @@
-/* Rule "avoid cancellation" (x%1): hazard, bucket() is inlined with nbuckets 1, x % 1 folds to 0, and the bucket access no longer depends on rcu_dereference(). */
+/* Rule "avoid cancellation" (x%1): hazard, bucket() is inlined with a single bucket, hash % 1 folds to 0, and the bucket access no longer depends on rcu_dereference(). */
 #include "rcu_deref.h"
 
 struct bucket {
@@ -16,11 +16,12 @@ static inline unsigned long bucket(unsigned long hash, unsigned long nbuckets)
 
 int reader(void)
 {
+	unsigned long h;
+	int v;
+
 	rcu_read_lock();
-	unsigned long h = rcu_dereference(ghash); /* rcu:head */
-
-	int v = buckets[bucket(h, 1)].first; /* rcu:dep */
+	h = rcu_dereference(ghash); /* rcu:head */
+	v = buckets[bucket(h, 1)].first; /* rcu:dep */
 	rcu_read_unlock();
-
 	return v;
 }

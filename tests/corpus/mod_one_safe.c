@@ -1,4 +1,4 @@
-/* Rule "avoid cancellation" (x%1): safe, bucket() is inlined with nbuckets 8, x % 8 becomes x & 7, which keeps the dependency on rcu_dereference(). */
+/* Rule "avoid cancellation" (x%1): safe, bucket() is inlined with eight buckets, hash % 8 becomes hash & 7, which keeps the dependency on rcu_dereference(). */
 #include "rcu_deref.h"
 
 struct bucket {
@@ -16,11 +16,12 @@ static inline unsigned long bucket(unsigned long hash, unsigned long nbuckets)
 
 int reader(void)
 {
+	unsigned long h;
+	int v;
+
 	rcu_read_lock();
-	unsigned long h = rcu_dereference(ghash); /* rcu:head */
-
-	int v = buckets[bucket(h, 8)].first; /* rcu:dep */
+	h = rcu_dereference(ghash); /* rcu:head */
+	v = buckets[bucket(h, 8)].first; /* rcu:dep */
 	rcu_read_unlock();
-
 	return v;
 }

@@ -1,4 +1,4 @@
-/* Rule "avoid cancellation with + and -" (pointer form of x-x): hazard, after inlining index_of() the offset p - p folds to 0, so &pool[0] replaces the pointer loaded by rcu_dereference(). */
+/* Rule "avoid cancellation with + and -" (pointer form of x-x): hazard, once index_of() is inlined p - p folds to 0, so &pool[0] replaces the pointer from rcu_dereference(). */
 #include "rcu_deref.h"
 
 struct foo {
@@ -16,12 +16,13 @@ static inline long index_of(const struct foo *f, const struct foo *base)
 
 int reader(void)
 {
+	struct foo *p, *q;
+	int v;
+
 	rcu_read_lock();
-	struct foo *p = rcu_dereference(gp); /* rcu:head */
-	struct foo *q = &pool[index_of(p, p)];
-
-	int v = q->b; /* rcu:dep */
+	p = rcu_dereference(gp); /* rcu:head */
+	q = &pool[index_of(p, p)];
+	v = q->b; /* rcu:dep */
 	rcu_read_unlock();
-
 	return v;
 }

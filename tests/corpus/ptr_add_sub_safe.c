@@ -1,4 +1,4 @@
-/* Rule "avoid cancellation with + and -": safe, p + a - b with integers a and b that happen to be equal still depends on the pointer loaded by rcu_dereference(), as the documentation states. */
+/* Rule "avoid cancellation with + and -": safe, p + a - b with integers a and b that happen to be equal still depends on the pointer from rcu_dereference(), as the documentation states. */
 #include "rcu_deref.h"
 
 struct foo {
@@ -11,12 +11,13 @@ long a, b;
 
 int reader(void)
 {
+	struct foo *p, *q;
+	int v;
+
 	rcu_read_lock();
-	struct foo *p = rcu_dereference(gp); /* rcu:head */
-	struct foo *q = p + a - b;
-
-	int v = q->b; /* rcu:dep */
+	p = rcu_dereference(gp); /* rcu:head */
+	q = p + a - b;
+	v = q->b; /* rcu:dep */
 	rcu_read_unlock();
-
 	return v;
 }

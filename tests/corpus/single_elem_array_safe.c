@@ -1,4 +1,4 @@
-/* Rule "do not use single-element RCU-protected arrays": safe, the array has four elements so the index loaded by rcu_dereference() can take several values and must stay in the address. */
+/* Rule "do not use single-element RCU-protected arrays": safe, foo_array has four elements, so the index from rcu_dereference() can take several values and must stay in the address. */
 #include "rcu_deref.h"
 
 struct foo {
@@ -11,11 +11,12 @@ long foo_index;
 
 int reader(void)
 {
+	long i;
+	int v;
+
 	rcu_read_lock();
-	long i = rcu_dereference(foo_index); /* rcu:head */
-
-	int v = foo_array[i].b; /* rcu:dep */
+	i = rcu_dereference(foo_index); /* rcu:head */
+	v = foo_array[i].b; /* rcu:dep */
 	rcu_read_unlock();
-
 	return v;
 }

@@ -1,0 +1,18 @@
+/* Rule "do not use the results of && and || when dereferencing": hazard, r1 || force_one_index is computed with compares or branches, so the index reaches the address only through flags or control flow. */
+#include "rcu_deref.h"
+
+int a[2];
+int i1;
+int force_one_index;
+
+int reader(void)
+{
+	int force = force_one_index;
+	int r1, r2;
+
+	rcu_read_lock();
+	r1 = rcu_dereference(i1); /* rcu:head */
+	r2 = a[r1 || force]; /* rcu:dep */
+	rcu_read_unlock();
+	return r2;
+}

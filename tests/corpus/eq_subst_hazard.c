@@ -1,0 +1,23 @@
+/* Rule "be careful comparing rcu_dereference() pointers against non-NULL values": hazard, inside if (p == &default_structs[1]) the compiler may load default_structs[1].a instead of p->a, which drops the dependency on rcu_dereference(). */
+#include "rcu_deref.h"
+
+struct foo {
+	int a;
+	int b;
+};
+
+struct foo default_structs[2];	/* [0] for readers, [1] for writers */
+struct foo *gp = &default_structs[1];
+
+int reader(void)
+{
+	struct foo *p;
+	int v = 0;
+
+	rcu_read_lock();
+	p = rcu_dereference(gp); /* rcu:head */
+	if (p == &default_structs[1])
+		v = p->a; /* rcu:dep */
+	rcu_read_unlock();
+	return v;
+}

@@ -1,0 +1,22 @@
+/* Rule "avoid all-ones operands to |": hazard, set_bits() is inlined with ~0UL, so (k | ~0UL) & 7 folds to the constant 7 and the access no longer depends on rcu_dereference(). */
+#include "rcu_deref.h"
+
+int slots[8];
+unsigned long gkey;
+
+static inline unsigned long set_bits(unsigned long x, unsigned long bits)
+{
+	return x | bits;
+}
+
+int reader(void)
+{
+	unsigned long k;
+	int v;
+
+	rcu_read_lock();
+	k = rcu_dereference(gkey); /* rcu:head */
+	v = slots[set_bits(k, ~0UL) & 7]; /* rcu:dep */
+	rcu_read_unlock();
+	return v;
+}
