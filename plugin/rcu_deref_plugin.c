@@ -125,15 +125,35 @@ enum dep_strength {
 	DEP_ADDR,	/* a real address/data dependency */
 };
 
+enum rule {
+	RULE_RELATIONAL,
+	RULE_SINGLE_ELEMENT,
+	RULE_CANCELLATION,
+	RULE_COMPARISON,
+	RULE_KNOWS_TOO_MUCH,
+};
+
+/* The rules of Documentation/RCU/rcu_dereference.rst, by enum rule. */
+static const char * const rule_text[] = {
+	"do not use the results from relational operators or from the boolean \"&&\" and \"||\" when dereferencing",
+	"do not use single-element RCU-protected arrays",
+	"avoid cancellation, all-zero \"&\" and all-ones \"|\" operands: the compiler may substitute a constant",
+	"be very careful about comparing pointers obtained from rcu_dereference() against non-NULL values",
+	"the compiler must not be able to deduce the value of the pointer (\"example where the compiler knows too much\")",
+};
+
 /*
  * A dependent access recorded by the mark pass.  Accesses are keyed by
  * source location: the pure location of the statement in the high half,
  * the size of the access and whether it is a store in the low half.
  */
 struct access_rec {
+	unsigned HOST_WIDE_INT key;
 	int source;		/* index into sources, or -1 */
+	int next;		/* the owner's next record, or -1 */
 	bool independent;	/* an access with this key did not depend */
 	bool flags_only;	/* the address depends only through a flag */
+	bool load;
 };
 
 static struct access_rec *access_recs;
@@ -152,6 +172,10 @@ struct key_map {
 
 /* access key -> index into access_recs */
 static struct key_map accesses;
+/* pure location of any memory access in the mark pass -> 1 */
+static struct key_map access_locs;
+/* DECL_UID of the function recorded first -> its first record, chained by next */
+static struct key_map owned_recs;
 /* (call location, argument index) -> source of the argument */
 static struct key_map call_args;
 /* DECL_UID of a function -> source of its return value */
@@ -497,6 +521,8 @@ struct chain_walk {
 	unsigned char *strength;	/* by SSA version: enum dep_strength */
 	tree *work;			/* names whose uses are to be visited */
 	unsigned int nwork, work_cap;
+	tree *heads;			/* mark pass: the values loaded by heads */
+	unsigned int nheads, heads_cap;
 };
 
 static void walk_init(struct chain_walk *w)
@@ -510,6 +536,9 @@ static void walk_init(struct chain_walk *w)
 	w->work = NULL;
 	w->nwork = 0;
 	w->work_cap = 0;
+	w->heads = NULL;
+	w->nheads = 0;
+	w->heads_cap = 0;
 }
 
 static void walk_release(struct chain_walk *w)
@@ -517,6 +546,7 @@ static void walk_release(struct chain_walk *w)
 	free(w->source);
 	free(w->strength);
 	free(w->work);
+	free(w->heads);
 }
 
 /* Heads first, then call results, then parameters. */
@@ -1035,6 +1065,90 @@ static void trace(const char *what, const_gimple stmt, int src)
 	fprintf(stderr, "\n");
 }
 
+static void note_head(struct chain_walk *w, tree value)
+{
+	w->heads = (tree *)grow(w->heads, w->nheads, &w->heads_cap, sizeof(*w->heads));
+	w->heads[w->nheads++] = value;
+}
+
+/* A use that only copies or converts the value, or merges it in a PHI. */
+static tree copy_result(gimple use)
+{
+	if (gimple_code(use) == GIMPLE_PHI)
+		return gimple_phi_result(use);
+	if (is_gimple_assign(use) &&
+	    (gimple_assign_ssa_name_copy_p(use) ||
+	     CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(use))) &&
+	    TREE_CODE(gimple_assign_lhs(use)) == SSA_NAME)
+		return gimple_assign_lhs(use);
+	return NULL_TREE;
+}
+
+/* Whether value, a copy or a conversion of it is used by anything. */
+static bool value_used(tree value)
+{
+	bitmap seen = BITMAP_ALLOC(NULL);
+	tree *todo = NULL;
+	unsigned int ntodo = 0, todo_cap = 0;
+	bool used = false;
+
+	todo = (tree *)grow(todo, ntodo, &todo_cap, sizeof(*todo));
+	todo[ntodo++] = value;
+	bitmap_set_bit(seen, SSA_NAME_VERSION(value));
+	while (!used && ntodo) {
+		tree name = todo[--ntodo];
+		imm_use_iterator it;
+		gimple use;
+
+		FOR_EACH_IMM_USE_STMT(use, it, name) {
+			tree copy;
+
+			if (is_gimple_debug(use))
+				continue;
+			copy = copy_result(use);
+			if (!copy) {
+				used = true;
+				break;
+			}
+			if (!bitmap_set_bit(seen, SSA_NAME_VERSION(copy)))
+				continue;
+			todo = (tree *)grow(todo, ntodo, &todo_cap, sizeof(*todo));
+			todo[ntodo++] = copy;
+		}
+	}
+	free(todo);
+	BITMAP_FREE(seen);
+	return used;
+}
+
+/*
+ * A head whose value nothing uses: the C front end folds x - x, x * 0,
+ * x % 1, x & 0 and the like before GIMPLE exists, and takes the head's
+ * uses with it.  No access can depend on such a head.
+ */
+static void check_heads_used(struct chain_walk *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nheads; i++) {
+		tree value = w->heads[i];
+		int src = w->source[SSA_NAME_VERSION(value)];
+		location_t loc;
+
+		if (value_used(value))
+			continue;
+		/* At the rcu_dereference() in the user's code, not in its macro. */
+		loc = linemap_resolve_location(line_table, sources[src].loc,
+					       LRK_MACRO_EXPANSION_POINT, NULL);
+		if (warning_at(loc, 0,
+			       "the value loaded by %qs is never used: no access depends on it",
+			       sources[src].primitive))
+			inform(loc,
+			       "the C front end folds expressions such as %<x - x%>, %<x * 0%> and %<x & 0%> before any optimization; %s: %s",
+			       RULES, rule_text[RULE_CANCELLATION]);
+	}
+}
+
 /* Remove a head marker, after noting its head. */
 static void take_marker(struct chain_walk *w, gimple_stmt_iterator *gsi)
 {
@@ -1047,6 +1161,7 @@ static void take_marker(struct chain_walk *w, gimple_stmt_iterator *gsi)
 				      TREE_TYPE(gimple_assign_lhs(load)));
 
 		seed(w, gimple_assign_lhs(load), src, DEP_ADDR);
+		note_head(w, gimple_assign_lhs(load));
 		trace(NULL, load, src);
 	}
 	unlink_stmt_vdef(call);
@@ -1103,6 +1218,8 @@ static void seed_function(struct chain_walk *w)
 			src = late_head(stmt);
 			if (src >= 0) {
 				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
+				if (is_consume_load(stmt))
+					note_head(w, gimple_get_lhs(stmt));
 				trace(NULL, stmt, src);
 				continue;
 			}
@@ -1136,6 +1253,25 @@ static void follow_loads(struct chain_walk *w, gimple stmt, tree ref, bool store
 		seed(w, lhs, src, DEP_ADDR);
 }
 
+/* A new record, owned by the current function. */
+static void new_access_rec(unsigned HOST_WIDE_INT key, bool store)
+{
+	struct access_rec *rec;
+	bool fresh;
+	long *first;
+
+	access_recs = (struct access_rec *)grow(access_recs, naccess_recs,
+						&access_recs_cap, sizeof(*access_recs));
+	rec = &access_recs[naccess_recs];
+	memset(rec, 0, sizeof(*rec));
+	rec->key = key;
+	rec->source = -1;
+	rec->load = !store;
+	first = map_slot(&owned_recs, DECL_UID(current_function_decl), -1, &fresh);
+	rec->next = *first;
+	*first = naccess_recs++;
+}
+
 static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			  void *data)
 {
@@ -1149,16 +1285,10 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 	if (!key)
 		return;
 	st = address_dep(w, ref, &src);
+	map_put(&access_locs, key >> 32, 1);
 	idx = map_slot(&accesses, key, naccess_recs, &fresh);
-	if (fresh) {
-		access_recs = (struct access_rec *)grow(access_recs, naccess_recs,
-							&access_recs_cap,
-							sizeof(*access_recs));
-		rec = &access_recs[naccess_recs++];
-		rec->source = -1;
-		rec->independent = false;
-		rec->flags_only = false;
-	}
+	if (fresh)
+		new_access_rec(key, store);
 	rec = &access_recs[*idx];
 	if (st == DEP_NONE) {
 		rec->independent = true;
@@ -1261,6 +1391,7 @@ static unsigned int rcu_deref_mark_execute(void)
 	walk_init(&w);
 	seed_function(&w);
 	if (optimize) {
+		check_heads_used(&w);
 		walk_function(&w);
 		visit_function_accesses(&w, record_access, NULL);
 		record_interfaces(&w);
@@ -1366,27 +1497,25 @@ static int resolve_source(int src, tree block, int depth)
 	return -1;
 }
 
+/* How a recorded dependent access lost its dependency. */
+enum break_kind {
+	BREAK_NONE,
+	BREAK_FLAGS,		/* only a comparison or boolean result, in the source */
+	BREAK_CONSTANT,		/* its address became a constant */
+	BREAK_OTHER_VALUE,	/* its address derives from an unrelated value */
+	BREAK_CHAIN,		/* its address was loaded by a broken access */
+	BREAK_VANISHED,		/* replaced by loads from constant addresses */
+};
+
 struct check_ctx {
 	const char *pass;	/* probing: the pass that ran last */
 	bool report;		/* report the breaks found, or blame them */
 	unsigned int breaks;
-};
-
-enum rule {
-	RULE_RELATIONAL,
-	RULE_SINGLE_ELEMENT,
-	RULE_CANCELLATION,
-	RULE_COMPARISON,
-	RULE_KNOWS_TOO_MUCH,
-};
-
-/* The rules of Documentation/RCU/rcu_dereference.rst, by enum rule. */
-static const char * const rule_text[] = {
-	"do not use the results from relational operators or from the boolean \"&&\" and \"||\" when dereferencing",
-	"do not use single-element RCU-protected arrays",
-	"avoid cancellation, all-zero \"&\" and all-ones \"|\" operands: the compiler may substitute a constant",
-	"be very careful about comparing pointers obtained from rcu_dereference() against non-NULL values",
-	"the compiler must not be able to deduce the value of the pointer (\"example where the compiler knows too much\")",
+	struct key_map heads_here;	/* head sources present in the function */
+	struct chain_walk *broken;	/* values loaded by broken accesses */
+	bool chained;		/* second round: look for BREAK_CHAIN */
+	struct key_map keys_here;	/* recorded access keys present */
+	struct key_map new_loads;	/* line -> location of a new constant load */
 };
 
 static bool single_element_array(tree decl)
@@ -1427,28 +1556,38 @@ static const char *blamed_pass(unsigned HOST_WIDE_INT pair)
 	return pass ? pass_names[*pass] : NULL;
 }
 
-static void report_break(const_gimple stmt, int head, const struct access_rec *rec,
-			 tree base)
+/* What the address of a broken access became, for the warning. */
+static const char * const break_text[] = {
+	"",
+	"",
+	"its address became a constant",
+	"its address derives from a value that does not depend on it",
+	"its address was loaded by an access that lost its dependency",
+	"it was replaced by loads from constant addresses",
+};
+
+static void report_break(location_t loc, int head, const struct access_rec *rec,
+			 enum break_kind kind, tree base)
 {
-	location_t loc = gimple_location(stmt);
 	const struct dep_source *h = &sources[head];
 	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h->loc);
-	const char *pass = rec->flags_only ? NULL : blamed_pass(pair);
+	const char *pass = kind == BREAK_FLAGS ? NULL : blamed_pass(pair);
 	auto_diagnostic_group d;
 	bool fresh, shown;
 
 	map_slot(&reported, pair, 1, &fresh);
 	if (!fresh)
 		return;
-	if (rec->flags_only)
+	if (kind == BREAK_FLAGS)
 		shown = warning_at(loc, 0,
 				   "this access depends on %qs only through a comparison or boolean result, not through its address",
 				   h->primitive);
 	else
 		shown = warning_at(loc, 0,
-				   "this access no longer depends on the value loaded by %qs: its address became a constant%s%s%s",
-				   h->primitive, pass ? " (broken by " : "",
-				   pass ? pass : "", pass ? ")" : "");
+				   "this access no longer depends on the value loaded by %qs: %s%s%s%s",
+				   h->primitive, break_text[kind],
+				   pass ? " (broken by " : "", pass ? pass : "",
+				   pass ? ")" : "");
 	if (shown) {
 		if (base && DECL_P(base))
 			inform(loc, "the access now uses the address of %qD", base);
@@ -1468,6 +1607,99 @@ static void blame_first(unsigned HOST_WIDE_INT key, const char *pass)
 	map_slot(&blame, key, pass_name_index(pass), &fresh);
 }
 
+/*
+ * How the access ref, recorded as dependent, lost its dependency in the
+ * current code, if it did.
+ */
+static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
+				const struct access_rec *rec, tree ref, tree *base)
+{
+	int src;
+
+	*base = NULL_TREE;
+	if (rec->flags_only)
+		return BREAK_FLAGS;
+	if (address_dep(w, ref, &src) == DEP_ADDR)
+		return BREAK_NONE;
+	/* Several accesses of this shape on one line: not ours to judge. */
+	if (rec->independent)
+		return BREAK_NONE;
+	if (ctx->chained)
+		return address_dep(ctx->broken, ref, &src) == DEP_ADDR ?
+		       BREAK_CHAIN : BREAK_NONE;
+	*base = constant_address_base(ref);
+	if (*base)
+		return BREAK_CONSTANT;
+	return address_dep(w, ref, &src) == DEP_NONE ? BREAK_OTHER_VALUE : BREAK_NONE;
+}
+
+static bool head_here(struct check_ctx *ctx, int head)
+{
+	return map_find(&ctx->heads_here, head + 1);
+}
+
+static unsigned HOST_WIDE_INT line_key(location_t loc)
+{
+	expanded_location xl = expand_location(loc);
+
+	return xl.file ? pair_key(xl.line, htab_hash_string(xl.file)) : 0;
+}
+
+/*
+ * A load from a constant address at a location where the mark pass saw no
+ * access: made by an optimization (phiprop turns *(c ? &a : &b) into two
+ * loads).  Remember it by source line.
+ */
+static void note_new_load(struct check_ctx *ctx, gimple stmt, tree ref, bool store)
+{
+	location_t loc = pure_loc(gimple_location(stmt));
+	unsigned HOST_WIDE_INT line;
+
+	if (store || !known_loc(loc) || map_find(&access_locs, loc) ||
+	    !constant_address_base(ref))
+		return;
+	line = line_key(loc);
+	if (!line)
+		return;
+	map_put(&ctx->new_loads, line, loc);
+	if (!ctx->report)
+		blame_first(pair_key(loc, 0), ctx->pass);
+}
+
+/*
+ * The dependent loads recorded in the current function that are gone,
+ * while new loads from constant addresses appeared on their line.
+ */
+static void check_vanished(struct check_ctx *ctx)
+{
+	long *first = map_find(&owned_recs, DECL_UID(current_function_decl));
+	int i, head;
+
+	long *new_load, *pass;
+
+	for (i = first ? *first : -1; i >= 0; i = access_recs[i].next) {
+		struct access_rec *rec = &access_recs[i];
+		location_t loc = rec->key >> 32;
+
+		new_load = map_find(&ctx->new_loads, line_key(loc));
+		if (!rec->load || rec->source < 0 || rec->independent || !new_load ||
+		    map_find(&ctx->keys_here, rec->key))
+			continue;
+		head = resolve_source(rec->source, NULL_TREE, 0);
+		if (head < 0 || !head_here(ctx, head))
+			continue;
+		ctx->breaks++;
+		if (ctx->report) {
+			report_break(loc, head, rec, BREAK_VANISHED, NULL_TREE);
+			continue;
+		}
+		/* Blame the pass that made the new loads. */
+		pass = map_find(&blame, pair_key(*new_load, 0));
+		blame_first(pair_key(loc, sources[head].loc),
+			    pass ? pass_names[*pass] : ctx->pass);
+	}
+}
+
 static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			 void *data)
 {
@@ -1475,72 +1707,86 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	unsigned HOST_WIDE_INT key = access_key(stmt, ref, store);
 	long *idx = map_find(&accesses, key);
 	struct access_rec *rec = idx ? &access_recs[*idx] : NULL;
-	enum dep_strength st;
+	enum break_kind kind;
 	tree base;
-	int src, head;
+	int head;
 
-	if (!rec || rec->source < 0)
+	if (!rec) {
+		note_new_load(ctx, stmt, ref, store);
 		return;
-	if (!ctx->report && !rec->flags_only && !rec->independent &&
-	    constant_address_base(ref))
-		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
-	st = address_dep(w, ref, &src);
-	if (rec->flags_only) {
-		/* The source itself broke the rule: report what survives. */
-		base = NULL_TREE;
-	} else {
-		if (st == DEP_ADDR)
-			return;
-		base = constant_address_base(ref);
-		if (!base)
-			return;
-		/* Several accesses of this shape on one line: not ours to judge. */
-		if (rec->independent)
-			return;
 	}
+	map_put(&ctx->keys_here, key, 1);
+	if (rec->source < 0)
+		return;
+	kind = classify(w, ctx, rec, ref, &base);
+	if (kind == BREAK_CONSTANT && !ctx->report)
+		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
+	if (kind == BREAK_NONE)
+		return;
 	head = resolve_source(rec->source, gimple_block(stmt), 0);
 	if (head < 0)
 		return;
+	/* Without its head in the function, an unrelated value proves nothing. */
+	if ((kind == BREAK_OTHER_VALUE || kind == BREAK_CHAIN) && !head_here(ctx, head))
+		return;
 	ctx->breaks++;
-	if (ctx->report) {
-		report_break(stmt, head, rec, base);
-	} else {
+	if (!store && is_gimple_assign(stmt) && kind != BREAK_FLAGS)
+		seed(ctx->broken, gimple_assign_lhs(stmt), head, DEP_ADDR);
+	if (ctx->report)
+		report_break(gimple_location(stmt), head, rec, kind, base);
+	else if (kind != BREAK_FLAGS)
 		blame_first(pair_key(pure_loc(gimple_location(stmt)), sources[head].loc),
 			    ctx->pass);
-	}
 }
 
 /* Seed the heads present in the current function's code. */
-static bool seed_late_heads(struct chain_walk *w)
+static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 {
 	basic_block bb;
 	gimple_stmt_iterator gsi;
-	bool found = false;
 
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			int src = late_head(gsi_stmt(gsi));
 
-			if (src >= 0) {
-				seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);
-				found = true;
-			}
+			if (src < 0)
+				continue;
+			seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);
+			map_put(&ctx->heads_here, src + 1, 1);
 		}
 	}
-	return found;
 }
 
+/*
+ * Check the current function against the records.  A second round finds
+ * the accesses whose address was loaded by an access found broken.
+ */
 static unsigned int check_function(const char *pass, bool report)
 {
-	struct chain_walk w;
-	struct check_ctx ctx = { pass, report, 0 };
+	struct chain_walk w, broken;
+	struct check_ctx ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.pass = pass;
+	ctx.report = report;
+	ctx.broken = &broken;
 
 	walk_init(&w);
-	if (seed_late_heads(&w) || clone_origin() || !report) {
-		walk_function(&w);
+	walk_init(&broken);
+	seed_late_heads(&w, &ctx);
+	walk_function(&w);
+	visit_function_accesses(&w, check_access, &ctx);
+	if (broken.nwork) {
+		walk_function(&broken);
+		ctx.chained = true;
 		visit_function_accesses(&w, check_access, &ctx);
 	}
+	check_vanished(&ctx);
+	walk_release(&broken);
 	walk_release(&w);
+	map_free(&ctx.heads_here);
+	map_free(&ctx.keys_here);
+	map_free(&ctx.new_loads);
 	return ctx.breaks;
 }
 
@@ -1607,6 +1853,8 @@ static void rcu_deref_start_unit(void *gcc_data, void *user_data)
 static void rcu_deref_finish(void *gcc_data, void *user_data)
 {
 	map_free(&accesses);
+	map_free(&access_locs);
+	map_free(&owned_recs);
 	map_free(&call_args);
 	map_free(&returns);
 	map_free(&head_locs);

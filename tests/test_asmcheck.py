@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.asmcheck.aarch64 import (
-    analyze, annotations, compile_and_analyze, compile_to_asm, parse)
+    CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
+    parse)
 
 HEAD, DEP = 6, 7
 DATA_DIR = Path(__file__).parent / "data" / "asm"
@@ -410,6 +411,265 @@ def test_call_result_independent_without_tainted_arguments():
     assert res.verdict == "broken"
 
 
+# -------------------------------------------------------- interprocedural
+
+GETTER = func("get_foo", """
+    @9 adrp x0, gp
+    @6 ldr x0, [x0, #:lo12:gp]
+    @9 ret
+""")
+
+CONST_CLONE = func("field_a.constprop.0", """
+    @9 adrp x0, .LANCHOR0
+    add x0, x0, :lo12:.LANCHOR0
+    add x0, x0, 8
+    ret
+""")
+
+IDENTITY = func("field_a", "@9 ret")
+
+
+def check_tu(*functions, heads=(HEAD,), deps=(DEP,)):
+    """Analyze a translation unit made of several functions."""
+    return analyze(asm(*functions), "t.c", set(heads), set(deps))
+
+
+@pytest.mark.parametrize("getter_first", [True, False])
+def test_head_in_noinline_getter_flows_to_caller(getter_first):
+    """getter_noinline_safe.c: ``get_foo: ldr x0, [gp]; ret``."""
+    caller = func("reader", """
+        @9 bl get_foo
+        mov x1, x0
+        cbz x1, .L4
+        @7 ldr w0, [x1]
+        .L4:
+        @9 ret
+    """)
+    res = check_tu(*((GETTER, caller) if getter_first else (caller, GETTER)))
+    assert res.verdict == "intact"
+    assert dep_flags(res) == [(True, False, False)]
+    assert res.summaries["get_foo"] == {"head": DATA}
+
+
+def test_constant_returning_clone_ignores_dead_head_in_x2():
+    """ipa_cp_clone_hazard.c -O2: the clone takes no argument; x2 still
+    holds the head value at the call, but x0 comes from adrp."""
+    caller = func("reader", """
+        @9 adrp x2, .LANCHOR1
+        @6 ldr x2, [x2, #:lo12:.LANCHOR1]
+        @9 bl field_a.constprop.0
+        @7 ldr w0, [x0]
+        ret
+    """)
+    res = check_tu(CONST_CLONE, caller)
+    assert res.verdict == "broken" and dep_flags(res) == [(False, False,
+                                                           False)]
+    assert res.summaries["field_a.constprop.0"] == {}
+    # Without the clone's body the generic rule still applies.
+    external = check_tu(caller)
+    assert dep_flags(external) == [(True, False, True)]
+
+
+@pytest.mark.parametrize("arg, intact", [
+    ("mov x0, x2", True), ("add x0, x2, 8", True), ("mov x0, x1", False)])
+def test_identity_callee_returns_its_argument(arg, intact):
+    """ipa_cp_clone at -O1: ``field_a: ret`` gets x1 = &defs[1], not p."""
+    caller = func("reader", f"""
+        @9 adrp x1, defs
+        @6 ldr x2, [x3]
+        @9 {arg}
+        bl field_a
+        @7 ldr w0, [x0]
+        ret
+    """)
+    res = check_tu(IDENTITY, caller)
+    assert res.summaries["field_a"] == {"@x0": DATA}
+    assert res.verdict == ("intact" if intact else "broken")
+    assert dep_flags(res) == [(intact, False, False)]
+
+
+@pytest.mark.parametrize("other_return, intact", [
+    ("add x0, x0, 16", True), ("mov x0, x1", False), ("mov x0, 0", False)])
+def test_summary_is_weakest_over_all_returns(other_return, intact):
+    callee = func("pick", f"""
+        @9 cbz x2, .L2
+        add x0, x0, 8
+        ret
+        .L2:
+        {other_return}
+        ret
+    """)
+    caller = func("reader", """
+        @6 ldr x0, [x5]
+        @9 mov x1, 0
+        bl pick
+        @7 ldr w0, [x0]
+        ret
+    """)
+    res = check_tu(callee, caller)
+    assert res.verdict == ("intact" if intact else "broken")
+
+
+def test_summary_through_nested_and_external_calls():
+    """A callee that returns an external helper's result keeps the CALL
+    level; one that returns a getter's result keeps DATA."""
+    via_helper = func("wrap", """
+        @9 stp x29, x30, [sp, -16]!
+        bl helper
+        ldp x29, x30, [sp], 16
+        ret
+    """)
+    via_getter = func("wrap2", """
+        @9 stp x29, x30, [sp, -16]!
+        bl get_foo
+        ldp x29, x30, [sp], 16
+        ret
+    """)
+    caller = func("reader", """
+        @6 ldr x0, [x5]
+        @9 bl wrap
+        @7 ldr w1, [x0]
+        @9 bl wrap2
+        @7 ldr w1, [x0]
+        ret
+    """)
+    res = check_tu(GETTER, via_helper, via_getter, caller)
+    assert res.summaries["wrap"] == {f"@x{n}": CALL for n in range(8)}
+    assert res.summaries["wrap2"] == {"head": DATA}
+    assert dep_flags(res) == [(True, False, True), (True, False, False)]
+
+
+def test_tail_call_returns_the_callee_summary():
+    middle = func("middle", "@9 b get_foo")
+    caller = func("reader", """
+        @9 bl middle
+        @7 ldr w0, [x0]
+        ret
+    """)
+    res = check_tu(GETTER, middle, caller)
+    assert res.summaries["middle"] == {"head": DATA}
+    assert res.verdict == "intact"
+    program = parse(asm(GETTER, middle, caller), "t.c")
+    (branch,) = [i for i in program.insns if i.text == "b get_foo"]
+    assert program.succ[branch.index] == []
+
+
+def test_tail_call_to_external_function_uses_generic_rule():
+    middle = func("middle", "@9 b helper")
+    caller = func("reader", """
+        @6 ldr x0, [x5]
+        @9 bl middle
+        @7 ldr w0, [x0]
+        ret
+    """)
+    res = check_tu(middle, caller)
+    assert dep_flags(res) == [(True, False, True)]
+
+
+def test_weak_function_is_not_summarized():
+    caller = func("reader", """
+        @6 ldr x2, [x5]
+        @9 bl field_a.constprop.0
+        @7 ldr w0, [x0]
+        ret
+    """)
+    weak = "\t.weak\tfield_a.constprop.0\n" + CONST_CLONE
+    res = check_tu(weak, caller)
+    assert "field_a.constprop.0" not in res.summaries
+    assert dep_flags(res) == [(True, False, True)]
+
+
+CALLEE_ACCESS = func("use_it", """
+    @7 ldr w0, [x0, 4]
+    @9 ret
+""")
+
+
+def caller_of_use_it(name, arg="mov x0, x19", extra=""):
+    """A caller that passes ``arg`` in x0 to use_it (head in x19)."""
+    return func(name, f"""
+        @6 ldr x19, [x5]
+        @9 {arg}
+        {extra or "nop"}
+        bl use_it
+        ret
+    """)
+
+
+def test_access_inside_callee_dependent_through_argument():
+    res = check_tu(CALLEE_ACCESS, caller_of_use_it("reader"))
+    assert res.verdict == "intact"
+    assert [a.function for a in res.deps[DEP]] == ["use_it"]
+    assert res.entry_taint["use_it"] == {"x0": DATA}
+
+
+def test_access_inside_callee_needs_every_call_site():
+    res = check_tu(CALLEE_ACCESS, caller_of_use_it("r1"),
+                   caller_of_use_it("r2", arg="mov x0, x20"))
+    assert res.verdict == "broken"
+    assert "use_it" not in res.entry_taint
+
+
+def test_access_inside_callee_via_tail_call_site():
+    caller = func("reader", """
+        @6 ldr x0, [x5]
+        @9 b use_it
+    """)
+    res = check_tu(CALLEE_ACCESS, caller)
+    assert res.verdict == "intact"
+
+
+@pytest.mark.parametrize("how", ["global", "weak", "adrp", "data"])
+def test_callee_with_unknown_callers_has_clean_arguments(how):
+    callee = CALLEE_ACCESS
+    caller = caller_of_use_it("reader")
+    if how in ("global", "weak"):
+        callee = f"\t.{how}\tuse_it\n" + callee
+    elif how == "adrp":
+        caller = caller_of_use_it("reader", extra="adrp x3, use_it")
+    else:
+        caller += "\n\t.section\t.data\nops:\n\t.xword\tuse_it\n\t.text"
+    res = check_tu(callee, caller)
+    assert res.verdict == "broken" and res.entry_taint == {}
+
+
+def test_recursive_local_function_keeps_argument_taint():
+    """walk(p->next) passes a value derived from p: greatest fixpoint."""
+    walk = func("walk", """
+        @7 ldr w1, [x0, 8]
+        @9 ldr x0, [x0]
+        cbz x0, .L9
+        stp x29, x30, [sp, -16]!
+        bl walk
+        ldp x29, x30, [sp], 16
+        .L9:
+        ret
+    """)
+    caller = func("reader", """
+        @6 ldr x0, [x5]
+        @9 bl walk
+        @7 ldr w2, [x0]
+        ret
+    """)
+    res = check_tu(walk, caller)
+    assert res.entry_taint["walk"] == {"x0": DATA}
+    assert res.summaries["walk"] == {"@x0": DATA}
+    assert res.verdict == "intact"
+
+
+def test_function_without_return_uses_generic_rule():
+    stop = func("stop", "@9 brk #1000")
+    caller = func("reader", """
+        @6 ldr x0, [x5]
+        @9 bl stop
+        @7 ldr w0, [x0]
+        ret
+    """)
+    res = check_tu(stop, caller)
+    assert res.summaries["stop"] is None
+    assert dep_flags(res) == [(True, False, True)]
+
+
 # ----------------------------------------------------------- control flow
 
 def test_access_hoisted_above_head_is_independent():
@@ -589,6 +849,35 @@ def test_recorded_jump_table_O2():
     assert res.verdict == "intact" and len(res.deps[20]) == 9
 
 
+def test_recorded_ipa_cp_clone_O2():
+    """ipa_cp_clone_hazard.c -O2: ``bl field_a.constprop.0; ldr w0, [x0]``,
+    the clone returns adrp + 8 while x2 still holds the head value."""
+    text = (DATA_DIR / "ipa_cp_clone_hazard-O2.s").read_text()
+    res = analyze(text, "ipa_cp_clone_hazard.c", {24}, {27})
+    assert res.broken_lines == {27}
+    assert [(a.insn_text, a.function) for a in res.deps[27]] == [
+        ("ldr w0, [x0]", "reader")]
+    assert res.summaries["field_a.constprop.0"] == {}
+
+
+def test_recorded_ipa_cp_clone_O1():
+    """ipa_cp_clone_hazard.c -O1: ``field_a: ret``; the caller passes
+    ``mov x0, x1`` with x1 = &defs[1] (adrp), not the head in x2."""
+    text = (DATA_DIR / "ipa_cp_clone_hazard-O1.s").read_text()
+    res = analyze(text, "ipa_cp_clone_hazard.c", {24}, {27})
+    assert res.broken_lines == {27}
+    assert res.summaries["field_a"] == {"@x0": DATA}
+
+
+def test_recorded_noinline_getter_O2():
+    """getter_noinline_safe.c -O2: ``bl get_foo; mov x1, x0; ldr w0, [x1]``."""
+    text = (DATA_DIR / "getter_noinline_safe-O2.s").read_text()
+    res = analyze(text, "getter_noinline_safe.c", {16}, {27})
+    assert res.verdict == "intact" and not res.vanished_lines
+    assert [a.function for a in res.deps[27]] == ["reader"]
+    assert res.summaries["get_foo"] == {"head": DATA}
+
+
 # --------------------------------------------------------- real compiles
 
 PRELUDE = """#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
@@ -729,6 +1018,20 @@ def test_real_consume_load_is_acquire(tmp_path, opt):
     res = run(tmp_path, CONSUME, opt)
     assert res.acquire and [h.text.split()[0] for h in res.heads] == ["ldar"]
     assert res.verdict == "intact"
+
+
+CORPUS = Path(__file__).parent / "corpus"
+INCLUDE = ("-I", str(Path(__file__).parent.parent / "plugin" / "include"))
+
+
+@needs_cc
+@pytest.mark.parametrize("opt", ["-O1", "-O2"])
+@pytest.mark.parametrize("case, broken", [
+    ("getter_noinline_safe.c", set()), ("getter_noinline_hazard.c", {25}),
+    ("ipa_cp_clone_safe.c", set()), ("ipa_cp_clone_hazard.c", {27})])
+def test_real_calls_within_the_file(opt, case, broken):
+    res = compile_and_analyze(CORPUS / case, CC, opt, INCLUDE)
+    assert res.broken_lines == broken and not res.vanished_lines
 
 
 @needs_cc

@@ -19,6 +19,21 @@ Along one path a value takes the strongest level among its inputs; at CFG
 joins the weakest level among the paths wins, so an access is dependent only
 if its address is dependent on every path reaching it.
 
+The analysis is interprocedural within the assembly file.  A register holds
+a *value*: a level per *source*, the source being a head load (``head``) or,
+while summarizing a function, one of its incoming argument registers
+(``@x0`` .. ``@x7``).  Each function defined in the file gets a summary of
+what ``x0`` holds at every return (a MUST meet over its ``ret``s and tail
+calls); ``bl f`` / ``b f`` to such a function substitute the caller's argument
+values into that summary.  Calls to anything else keep the generic rule: the
+result derives (at level ``CALL``) from whatever argument register was
+dependent.  A local (not ``.global``/``.weak``) function whose address is not
+taken also gets an *incoming argument taint*: the weakest level each argument
+register has over all of its call sites in the file, so an access inside a
+callee is dependent through an argument only if every caller passed a
+dependent value.  Both summaries and incoming taints are greatest fixpoints,
+computed by bounded iteration.
+
 This module is deliberately independent of the GCC plugin it checks.
 """
 
@@ -56,6 +71,8 @@ _IDENT = re.compile(r"[A-Za-z_.$][\w.$]*")
 _FILE = re.compile(r'^\.file\s+(\d+)\s+"([^"]*)"(?:\s+"([^"]*)")?')
 _LOC = re.compile(r"^\.loc\s+(\d+)\s+(\d+)")
 _TYPE = re.compile(r"^\.type\s+([\w.$]+)\s*,\s*[%@]function")
+_BINDING = re.compile(r"^\.(globl|global|weak)\s+(.*)$")
+_ALIAS = re.compile(r"^\.(?:set|equ|equiv)\s+[\w.$]+\s*,\s*(.*)$")
 _SIZE = re.compile(r"^\.size\s+([\w.$]+)\s*,")
 _SECTION = re.compile(r"^\.(?:section|pushsection)\s+([^\s,]+)")
 _DATA_DIRECTIVE = re.compile(
@@ -77,6 +94,10 @@ _EXITS = {"ret", "retaa", "retab", "eret", "brk", "udf", "hlt"}
 _CALL_CLOBBERED = ([f"x{n}" for n in range(19)] + ["x30", NZCV]
                    + [f"v{n}" for n in (*range(8), *range(16, 32))])
 _ARGUMENTS = [f"x{n}" for n in range(8)]
+_RETURNS = {"ret", "retaa", "retab"}
+HEAD_SOURCE = "head"
+ARG_SOURCES = {reg: f"@{reg}" for reg in _ARGUMENTS}
+MAX_ROUNDS = 64
 
 
 @dataclass(frozen=True)
@@ -112,13 +133,23 @@ class Access:
 
 @dataclass
 class Result:
-    """Outcome of :func:`analyze`."""
+    """Outcome of :func:`analyze`.
+
+    ``summaries``: per function of the file, what x0 holds at its returns,
+    as ``{source: level}`` with sources ``head`` and ``@x0`` .. ``@x7`` (the
+    incoming argument registers); None for functions without a reachable
+    return and not given for ``.weak`` ones (callers use the generic rule).
+    ``entry_taint``: per local function, the level of each argument register
+    that is dependent at all of its call sites in the file.
+    """
 
     heads: list[Insn]
     acquire: bool
     deps: dict[int, list[Access]]
     broken_lines: set[int] = field(default_factory=set)
     vanished_lines: set[int] = field(default_factory=set)
+    summaries: dict[str, dict[str, int] | None] = field(default_factory=dict)
+    entry_taint: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def verdict(self) -> str:
@@ -146,34 +177,85 @@ class MemRef:
 
 @dataclass
 class Program:
-    """Parsed instructions plus the control-flow graph."""
+    """Parsed instructions plus the control-flow graph.
+
+    ``functions`` maps each function symbol (not its ``.cold`` parts) to the
+    index of its first instruction; ``local`` holds the functions whose
+    every caller is in this file (neither ``.global`` nor ``.weak``, address
+    never taken); ``weak`` the ``.weak`` ones, which the linker may replace;
+    ``labels`` every label with the index of the instruction it names.
+    """
 
     insns: list[Insn]
     succ: list[list[int]]
     entries: set[int]
+    functions: dict[str, int] = field(default_factory=dict)
+    local: set[str] = field(default_factory=set)
+    weak: set[str] = field(default_factory=set)
+    labels: dict[str, int] = field(default_factory=dict)
+
+
+Value = dict  # source -> level; never mutated once built
+
+
+def vjoin(*values: Value) -> Value:
+    """Along one path: every source of any input, at its strongest level."""
+    out: Value = {}
+    for value in values:
+        for source, level in value.items():
+            if level > out.get(source, NONE):
+                out[source] = level
+    return out
+
+
+def vcap(value: Value, level: int) -> Value:
+    """Weaken every source of ``value`` to at most ``level``."""
+    return {source: min(have, level) for source, have in value.items()
+            if min(have, level) > NONE}
+
+
+def vmeet(old: Value, new: Value) -> Value:
+    """At a join: the sources on both sides, at the weaker level."""
+    return {source: min(level, new[source]) for source, level in old.items()
+            if source in new}
+
+
+def strength(value: Value) -> int:
+    """Dependency level of a value whose sources are all head loads."""
+    return max(value.values(), default=NONE)
+
+
+def vstate(levels: dict[str, int]) -> "State":
+    """A state whose registers carry head dependencies at given levels."""
+    return State({reg: {HEAD_SOURCE: level}
+                  for reg, level in levels.items() if level}, {})
 
 
 @dataclass
 class State:
-    """Dependency levels of registers and of stack slots (base, off, size)."""
+    """Values of registers and of stack slots (base, off, size)."""
 
-    regs: dict[str, int]
-    slots: dict[tuple[str, int, int], int]
+    regs: dict[str, Value]
+    slots: dict[tuple[str, int, int], Value]
 
     def copy(self) -> "State":
-        """Return an independent copy."""
+        """Return an independent copy (values themselves are shared)."""
         return State(dict(self.regs), dict(self.slots))
 
-    def level(self, reg: str | None) -> int:
-        """Dependency level of a register (sp and xzr are never tainted)."""
-        return self.regs.get(reg, NONE) if reg else NONE
+    def val(self, reg: str | None) -> Value:
+        """Value of a register (sp and xzr are never dependent)."""
+        return self.regs.get(reg, {}) if reg else {}
 
-    def set(self, reg: str | None, level: int) -> None:
-        """Define a register with the given level (sp and zr stay clean)."""
+    def level(self, reg: str | None) -> int:
+        """Strongest level of any source of a register."""
+        return strength(self.val(reg))
+
+    def set(self, reg: str | None, value: Value) -> None:
+        """Define a register with the given value (sp and zr stay clean)."""
         if reg in (None, "sp", "zr"):
             return
-        if level:
-            self.regs[reg] = level
+        if value:
+            self.regs[reg] = value
         else:
             self.regs.pop(reg, None)
 
@@ -363,6 +445,8 @@ class _Parser:
         self.labels: dict[str, int] = {}
         self.entry_labels: list[str] = []
         self.address_taken: set[str] = set()
+        self.exported: set[str] = set()
+        self.weak: set[str] = set()
         self.insns: list[Insn] = []
         self.next_in_section: dict[int, int] = {}
 
@@ -399,6 +483,13 @@ class _Parser:
             self.line = int(match.group(2)) if same else None
         elif (match := _TYPE.match(text)):
             self.function_syms.add(match.group(1))
+        elif (match := _BINDING.match(text)):
+            names = {name.strip() for name in match.group(2).split(",")}
+            self.exported.update(names)
+            if match.group(1) == "weak":
+                self.weak.update(names)
+        elif (match := _ALIAS.match(text)):
+            self.address_taken.update(_IDENT.findall(match.group(1)))
         elif (match := _SIZE.match(text)):
             if match.group(1) == self.function:
                 self.function = None
@@ -434,8 +525,16 @@ class _Parser:
         for name in self.pending.pop(self.section, []):
             self.labels[name] = index
 
+    def is_function(self, name: str) -> bool:
+        """A function symbol of this file (not a ``.cold`` part)."""
+        return name in self.function_syms and not _COLD.search(name)
+
     def successors(self, insn: Insn) -> list[int]:
-        """CFG successors of one instruction."""
+        """CFG successors of one instruction.
+
+        A branch to a function symbol is a tail call: it leaves the function
+        and has no edge into the callee.
+        """
         mnemonic = insn.mnemonic
         fall = self.next_in_section.get(insn.index)
         if mnemonic in _EXITS:
@@ -443,7 +542,8 @@ class _Parser:
         if mnemonic.startswith("br"):
             return sorted({self.labels[name] for name in self.address_taken
                            if name in self.labels})
-        target = self.labels.get(insn.operands[-1]) if insn.operands else None
+        name = insn.operands[-1] if insn.operands else ""
+        target = None if self.is_function(name) else self.labels.get(name)
         if mnemonic == "b":
             return [target] if target is not None else []
         if is_conditional_branch(mnemonic):
@@ -453,9 +553,13 @@ class _Parser:
     def program(self) -> Program:
         """Finish parsing and build the CFG."""
         succ = [self.successors(insn) for insn in self.insns]
-        entries = {self.labels[name] for name in self.entry_labels
-                   if name in self.labels}
-        return Program(self.insns, succ, entries)
+        functions = {name: self.labels[name] for name in self.entry_labels
+                     if name in self.labels}
+        local = {name for name in functions
+                 if name not in self.exported
+                 and name not in self.address_taken}
+        return Program(self.insns, succ, set(functions.values()), functions,
+                       local, self.weak & set(functions), dict(self.labels))
 
 
 def parse(asm_text: str, source_basename: str) -> Program:
@@ -469,20 +573,19 @@ def parse(asm_text: str, source_basename: str) -> Program:
 # --------------------------------------------------------------- transfer
 
 def store_slot(state: State, base: str, offset: int, size: int,
-               level: int) -> None:
+               value: Value) -> None:
     """Overwrite a stack slot, dropping any slot it overlaps."""
     for key in [k for k in state.slots if k[0] == base
                 and k[1] < offset + size and offset < k[1] + k[2]]:
         del state.slots[key]
-    if level:
-        state.slots[(base, offset, size)] = level
+    if value:
+        state.slots[(base, offset, size)] = value
 
 
-def load_slot(state: State, base: str, offset: int, size: int) -> int:
-    """Level of the value in a stack slot (NONE unless fully covered)."""
-    return max((level for (b, o, s), level in state.slots.items()
-                if b == base and o <= offset and offset + size <= o + s),
-               default=NONE)
+def load_slot(state: State, base: str, offset: int, size: int) -> Value:
+    """Value in a stack slot (independent unless fully covered)."""
+    return vjoin(*(value for (b, o, s), value in state.slots.items()
+                   if b == base and o <= offset and offset + size <= o + s))
 
 
 def clear_slots(state: State, base: str) -> None:
@@ -502,12 +605,17 @@ def adjust_sp(state: State, delta: int | None) -> None:
 def is_stack_slot(state: State, ref: MemRef) -> bool:
     """A frame access: sp/x29 base, untainted, no index register."""
     return (ref.base in STACK_BASES and ref.index is None
-            and state.level(ref.base) == NONE)
+            and not state.val(ref.base))
+
+
+def address_value(state: State, ref: MemRef) -> Value:
+    """Value of the address (base and index registers)."""
+    return vjoin(state.val(ref.base), state.val(ref.index))
 
 
 def address_level(state: State, ref: MemRef) -> int:
     """Dependency level of the address (base and index registers)."""
-    return max(state.level(ref.base), state.level(ref.index))
+    return strength(address_value(state, ref))
 
 
 def transfer_memory(insn: Insn, state: State, head: bool) -> None:
@@ -516,30 +624,31 @@ def transfer_memory(insn: Insn, state: State, head: bool) -> None:
     stack = is_stack_slot(state, ref) and ref.offset is not None
     if memory_kind(insn.mnemonic) == "store":
         if _STORE_EXCLUSIVE.match(insn.mnemonic):
-            state.set(register(insn.operands[0])[0], NONE)
+            state.set(register(insn.operands[0])[0], {})
         stored = stored_registers(insn, ref)
         if stack and stored:
             data = insn.operands[ref.position - len(stored)]
             size = access_size(insn.mnemonic, data)
             for i, reg in enumerate(stored):
                 store_slot(state, ref.base, ref.offset + i * size, size,
-                           state.level(reg))
+                           state.val(reg))
         elif is_stack_slot(state, ref):
             clear_slots(state, ref.base)
     else:
         loaded = loaded_registers(insn, ref)
         size = access_size(insn.mnemonic, insn.operands[0])
+        address = address_value(state, ref)
         for i, (reg, partial) in enumerate(loaded):
             if head:
-                level = DATA
+                value = {HEAD_SOURCE: DATA}
             elif stack:
-                level = load_slot(state, ref.base, ref.offset + i * size,
+                value = load_slot(state, ref.base, ref.offset + i * size,
                                   size)
             else:
-                level = address_level(state, ref)
+                value = address
             if partial:
-                level = max(level, state.level(reg))
-            state.set(reg, level)
+                value = vjoin(value, state.val(reg))
+            state.set(reg, value)
             if reg == "x29":
                 clear_slots(state, "x29")
     apply_writeback(state, ref)
@@ -552,16 +661,55 @@ def apply_writeback(state: State, ref: MemRef) -> None:
     if ref.base == "sp":
         adjust_sp(state, ref.step)
         return
-    state.set(ref.base, max(state.level(ref.base), state.level(ref.post_reg)))
+    state.set(ref.base, vjoin(state.val(ref.base), state.val(ref.post_reg)))
     if ref.base == "x29":
         clear_slots(state, "x29")
 
 
-def transfer_call(state: State) -> None:
-    """bl/blr: clobber caller-saved state; x0 derives from the arguments."""
-    result = min(CALL, max(state.level(r) for r in _ARGUMENTS))
+def generic_result(state: State) -> Value:
+    """x0 after a call to unknown code: derived (at most ``CALL``) from any
+    dependent argument register."""
+    return vcap(vjoin(*(state.val(r) for r in _ARGUMENTS)), CALL)
+
+
+def apply_summary(summary: Value, state: State) -> Value:
+    """x0 after a call to a summarized function, given the argument values.
+
+    Each ``@xN`` source of the summary is replaced by the caller's value of
+    xN, weakened to the level at which the callee passes it through.
+    """
+    out = {HEAD_SOURCE: summary[HEAD_SOURCE]} if HEAD_SOURCE in summary else {}
+    for reg, source in ARG_SOURCES.items():
+        if source in summary:
+            out = vjoin(out, vcap(state.val(reg), summary[source]))
+    return out
+
+
+def call_target(insn: Insn) -> str | None:
+    """Symbol named by a direct call or (conditional) branch, else None."""
+    if insn.mnemonic.startswith("blr") or insn.mnemonic.startswith("br"):
+        return None
+    if not (insn.mnemonic in ("b", "bl")
+            or is_conditional_branch(insn.mnemonic)) or not insn.operands:
+        return None
+    name = insn.operands[-1]
+    return name if _IDENT.fullmatch(name) else None
+
+
+def call_result(insn: Insn, state: State, summaries) -> Value:
+    """Value of x0 once the function called (or tail-called) by ``insn``
+    returns: its summary if it has one, else the generic rule."""
+    summary = summaries.get(call_target(insn))
+    if summary is None:
+        return generic_result(state)
+    return apply_summary(summary, state)
+
+
+def transfer_call(insn: Insn, state: State, summaries) -> None:
+    """bl/blr: clobber caller-saved state; x0 is the call's result."""
+    result = call_result(insn, state, summaries)
     for reg in _CALL_CLOBBERED:
-        state.set(reg, NONE)
+        state.set(reg, {})
     state.set("x0", result)
 
 
@@ -578,40 +726,45 @@ def transfer_sp(insn: Insn, state: State) -> None:
 
 
 def transfer_data(insn: Insn, state: State) -> None:
-    """Data processing: destination level = strongest source level."""
+    """Data processing: destination = union of the source values."""
     mnemonic, ops = insn.mnemonic, insn.operands
     regs = [register(op) for op in ops]
     if mnemonic in _COMPARES or mnemonic in _COND_COMPARES:
-        level = max((state.level(r) for r, _ in regs), default=NONE)
+        value = vjoin(*(state.val(r) for r, _ in regs))
         if mnemonic in _COND_COMPARES:
-            level = max(level, state.level(NZCV))
-        state.set(NZCV, level)
+            value = vjoin(value, state.val(NZCV))
+        state.set(NZCV, value)
         return
     if not regs or regs[0][0] is None:
         return
     dest, lane = regs[0]
     sources = [] if mnemonic in _CONSTANT_DEFS else [r for r, _ in regs[1:]]
-    level = max((state.level(r) for r in sources), default=NONE)
+    value = vjoin(*(state.val(r) for r in sources))
     if lane or mnemonic in _PARTIAL_WRITES:
-        level = max(level, state.level(dest))
-    if mnemonic in _FLAG_READERS and state.level(NZCV):
-        level = max(level, FLAGS)
+        value = vjoin(value, state.val(dest))
+    if mnemonic in _FLAG_READERS:
+        value = vjoin(value, vcap(state.val(NZCV), FLAGS))
     if mnemonic in _FLAG_SETTERS:
-        state.set(NZCV, level)
+        state.set(NZCV, value)
     if dest == "sp":
         transfer_sp(insn, state)
     elif dest == "x29":
         clear_slots(state, "x29")
-    state.set(dest, level)
+    state.set(dest, value)
 
 
-def transfer(insn: Insn, state: State, head: bool) -> State:
-    """State after ``insn`` given the state before it."""
+def transfer(insn: Insn, state: State, head: bool,
+             summaries=None) -> State:
+    """State after ``insn`` given the state before it.
+
+    ``summaries`` maps function names to the summary of their return value
+    (see :func:`apply_summary`); calls to other names use the generic rule.
+    """
     out = state.copy()
     if is_memory_access(insn):
         transfer_memory(insn, out, head)
     elif is_call(insn.mnemonic):
-        transfer_call(out)
+        transfer_call(insn, out, summaries or {})
     elif not is_control(insn.mnemonic) and memory_kind(insn.mnemonic) is None:
         transfer_data(insn, out)
     return out
@@ -626,28 +779,136 @@ def meet(old: State | None, new: State) -> State:
     """
     if old is None:
         return new.copy()
-    return State(
-        {r: min(v, new.regs[r]) for r, v in old.regs.items()
-         if r in new.regs},
-        {k: min(v, new.slots[k]) for k, v in old.slots.items()
-         if k in new.slots})
+    regs = {r: vmeet(v, new.regs[r]) for r, v in old.regs.items()
+            if r in new.regs}
+    slots = {k: vmeet(v, new.slots[k]) for k, v in old.slots.items()
+             if k in new.slots}
+    return State({r: v for r, v in regs.items() if v},
+                 {k: v for k, v in slots.items() if v})
 
 
-def solve(program: Program, heads: set[int]) -> list[State | None]:
-    """Fixpoint of the forward analysis; entry state per instruction."""
+def solve(program: Program, heads: set[int], entry_states=None,
+          summaries=None) -> list[State | None]:
+    """Fixpoint of the forward analysis; entry state per instruction.
+
+    ``entry_states`` maps entry indexes to their initial state (default:
+    nothing dependent).
+    """
+    entry_states = entry_states or {}
     states: list[State | None] = [None] * len(program.insns)
     work = sorted(program.entries, reverse=True)
     for entry in work:
-        states[entry] = State({}, {})
+        states[entry] = entry_states.get(entry, State({}, {})).copy()
     while work:
         index = work.pop()
-        out = transfer(program.insns[index], states[index], index in heads)
+        out = transfer(program.insns[index], states[index], index in heads,
+                       summaries)
         for succ in program.succ[index]:
             merged = meet(states[succ], out)
             if merged != states[succ]:
                 states[succ] = merged
                 work.append(succ)
     return states
+
+
+# ------------------------------------------------------- interprocedural
+
+def owner(insn: Insn) -> str | None:
+    """The function an instruction belongs to (``f.cold`` belongs to f)."""
+    return _COLD.sub("", insn.function) if insn.function else None
+
+
+def is_tail_exit(insn: Insn, program: Program) -> bool:
+    """A branch that leaves the function: to a function symbol, or to a
+    symbol that is no label of this file."""
+    if insn.mnemonic != "b" and not is_conditional_branch(insn.mnemonic):
+        return False
+    target = call_target(insn)
+    return target is not None and (target in program.functions
+                                   or target not in program.labels)
+
+
+def compute_summaries(program: Program, heads: set[int]):
+    """Greatest fixpoint of the return-value summaries.
+
+    Each function starts with the top summary (every source at ``DATA``);
+    functions without a reachable return or tail call, and ``.weak`` ones,
+    get None (callers apply the generic rule).  If the bound is hit, every
+    summary is None, i.e. the generic rule everywhere.
+    """
+    top = {HEAD_SOURCE: DATA, **{src: DATA for src in ARG_SOURCES.values()}}
+    summarized = set(program.functions) - program.weak
+    summaries = {name: dict(top) for name in summarized}
+    entry = {index: State({reg: {src: DATA}
+                           for reg, src in ARG_SOURCES.items()}, {})
+             for index in program.entries}
+    for _ in range(MAX_ROUNDS):
+        states = solve(program, heads, entry, summaries)
+        new: dict[str, Value | None] = {name: None for name in summarized}
+        for insn in program.insns:
+            name, state = owner(insn), states[insn.index]
+            if name not in new or state is None:
+                continue
+            if insn.mnemonic in _RETURNS:
+                value = state.val("x0")
+            elif is_tail_exit(insn, program):
+                value = call_result(insn, state, summaries)
+            else:
+                continue
+            new[name] = value if new[name] is None else vmeet(new[name],
+                                                              value)
+        if new == summaries:
+            return summaries
+        summaries = new
+    return {name: None for name in summarized}
+
+
+def call_sites(program: Program):
+    """(index, callee) of every direct call or tail call to a function
+    of this file."""
+    for insn in program.insns:
+        target = call_target(insn)
+        if target in program.functions and (
+                insn.mnemonic == "bl" or is_tail_exit(insn, program)):
+            yield insn.index, target
+
+
+def entry_states_for(program: Program, taint) -> dict[int, State]:
+    """Initial states of the function entries for an incoming taint."""
+    return {program.functions[name]: vstate(levels)
+            for name, levels in taint.items()}
+
+
+def compute_entry_taint(program: Program, heads: set[int], summaries):
+    """Greatest fixpoint of the incoming argument taint of local functions.
+
+    A local function (all call sites in this file) starts with every
+    argument register dependent; each round sets each argument to its
+    weakest level over the reachable call sites.  Returns (taint, states)
+    where states are the final per-instruction states.  If the bound is hit,
+    no function gets an incoming taint.
+    """
+    sites = list(call_sites(program))
+    callees = {callee for _, callee in sites} & program.local
+    taint = {name: {reg: DATA for reg in _ARGUMENTS} for name in callees}
+    for _ in range(MAX_ROUNDS):
+        states = solve(program, heads, entry_states_for(program, taint),
+                       summaries)
+        new: dict[str, dict[str, int]] = {}
+        for index, callee in sites:
+            if callee not in taint or states[index] is None:
+                continue
+            levels = {reg: states[index].level(reg) for reg in _ARGUMENTS}
+            old = new.get(callee)
+            new[callee] = levels if old is None else {
+                reg: min(level, old[reg]) for reg, level in levels.items()}
+        new = {name: {reg: level for reg, level in levels.items() if level}
+               for name, levels in new.items()}
+        new = {name: levels for name, levels in new.items() if levels}
+        if new == taint:
+            return taint, states
+        taint = new
+    return {}, solve(program, heads, {}, summaries)
 
 
 def classify(insn: Insn, state: State | None) -> Access:
@@ -673,7 +934,9 @@ def analyze(asm_text: str, source_basename: str, head_lines,
     program = parse(asm_text, source_basename)
     heads = [insn for insn in program.insns
              if insn.line in head_lines and is_load(insn)]
-    states = solve(program, {insn.index for insn in heads})
+    head_set = {insn.index for insn in heads}
+    summaries = compute_summaries(program, head_set)
+    taint, states = compute_entry_taint(program, head_set, summaries)
     deps: dict[int, list[Access]] = {line: [] for line in sorted(dep_lines)}
     for insn in program.insns:
         if insn.line in deps and is_memory_access(insn):
@@ -687,7 +950,9 @@ def analyze(asm_text: str, source_basename: str, head_lines,
         broken_lines={line for line, accesses in real.items()
                       if any(not a.dependent for a in accesses)},
         vanished_lines={line for line, accesses in real.items()
-                        if not accesses})
+                        if not accesses},
+        summaries=summaries,
+        entry_taint=taint)
 
 
 # ------------------------------------------------------------ C helpers

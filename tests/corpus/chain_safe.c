@@ -12,7 +12,6 @@ struct q {
 };
 
 struct p {
-	int pad;
 	struct q *q;
 };
 

@@ -1,4 +1,4 @@
-/* Rule "be careful comparing rcu_dereference() pointers against non-NULL values": safe, p is dereferenced only in the not-equal branch of p != &default_struct, where the compiler cannot deduce its value, so p->b keeps the dependency on rcu_dereference(). */
+/* Rule "be careful comparing rcu_dereference() pointers against non-NULL values": safe, p is dereferenced only in the not-equal branch of p != &default_structs[1], where the compiler cannot deduce its value, so p->b keeps the dependency on rcu_dereference(). */
 #include "rcu_deref.h"
 
 struct foo {
