@@ -41,7 +41,11 @@ run: plugins kernel initramfs
 check: plugins test-plugins
 	$(PYTHON) -m pytest tests
 
+# Detection and false positives on the hazard corpus (the README's table).
+corpus-report: plugins
+	$(PYTHON) -m tests.corpus_report
+
 clean:
 	rm -rf $(BUILD)/plugin $(BUILD)/qemu
 
-.PHONY: all plugins setup kernel-tree run check clean
+.PHONY: all plugins setup kernel-tree run check corpus-report clean
