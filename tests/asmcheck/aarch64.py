@@ -787,6 +787,52 @@ def meet(old: State | None, new: State) -> State:
                  {k: v for k, v in slots.items() if v})
 
 
+class _Solver:
+    """Incremental forward MUST analysis over the whole program.
+
+    Summaries and entry states may be lowered between runs; re-pushing the
+    instructions they affect (``touch``/``seed``) and running again yields the
+    greatest fixpoint for the lowered inputs, because the previous states are
+    a post-fixpoint above it and every transfer is monotone.
+    """
+
+    def __init__(self, program: Program, heads: set[int], summaries,
+                 entry_states):
+        self.program, self.heads, self.summaries = program, heads, summaries
+        self.states: list[State | None] = [None] * len(program.insns)
+        self.work: list[int] = []
+        for entry in sorted(program.entries, reverse=True):
+            self.seed(entry, entry_states.get(entry, State({}, {})))
+
+    def seed(self, index: int, state: State) -> None:
+        """Lower the state at ``index`` to (at most) ``state``."""
+        merged = meet(self.states[index], state)
+        if merged != self.states[index]:
+            self.states[index] = merged
+            self.work.append(index)
+
+    def touch(self, index: int) -> None:
+        """Re-run the transfer of a reached instruction (inputs changed)."""
+        if self.states[index] is not None:
+            self.work.append(index)
+
+    def run(self) -> set[int]:
+        """Iterate to the fixpoint; return the instructions processed."""
+        processed: set[int] = set()
+        insns, succ, states = self.program.insns, self.program.succ, self.states
+        while self.work:
+            index = self.work.pop()
+            processed.add(index)
+            out = transfer(insns[index], states[index], index in self.heads,
+                           self.summaries)
+            for nxt in succ[index]:
+                merged = meet(states[nxt], out)
+                if merged != states[nxt]:
+                    states[nxt] = merged
+                    self.work.append(nxt)
+        return processed
+
+
 def solve(program: Program, heads: set[int], entry_states=None,
           summaries=None) -> list[State | None]:
     """Fixpoint of the forward analysis; entry state per instruction.
@@ -794,21 +840,9 @@ def solve(program: Program, heads: set[int], entry_states=None,
     ``entry_states`` maps entry indexes to their initial state (default:
     nothing dependent).
     """
-    entry_states = entry_states or {}
-    states: list[State | None] = [None] * len(program.insns)
-    work = sorted(program.entries, reverse=True)
-    for entry in work:
-        states[entry] = entry_states.get(entry, State({}, {})).copy()
-    while work:
-        index = work.pop()
-        out = transfer(program.insns[index], states[index], index in heads,
-                       summaries)
-        for succ in program.succ[index]:
-            merged = meet(states[succ], out)
-            if merged != states[succ]:
-                states[succ] = merged
-                work.append(succ)
-    return states
+    solver = _Solver(program, heads, summaries or {}, entry_states or {})
+    solver.run()
+    return solver.states
 
 
 # ------------------------------------------------------- interprocedural
@@ -828,58 +862,113 @@ def is_tail_exit(insn: Insn, program: Program) -> bool:
                                    or target not in program.labels)
 
 
-def compute_summaries(program: Program, heads: set[int]):
+@dataclass
+class _CallGraph:
+    """Exits of each function and the call sites of each callee."""
+
+    exits: dict[str, list[int]]       # ret and tail-call instructions
+    calls: dict[str, list[int]]       # bl callee
+    tails: dict[str, list[int]]       # b callee (tail calls)
+
+    @classmethod
+    def of(cls, program: Program) -> "_CallGraph":
+        """Collect the call graph of a program."""
+        graph = cls({name: [] for name in program.functions},
+                    {name: [] for name in program.functions},
+                    {name: [] for name in program.functions})
+        for insn in program.insns:
+            name, target = owner(insn), call_target(insn)
+            tail = is_tail_exit(insn, program)
+            if name in graph.exits and (insn.mnemonic in _RETURNS or tail):
+                graph.exits[name].append(insn.index)
+            if target in program.functions:
+                if insn.mnemonic == "bl":
+                    graph.calls[target].append(insn.index)
+                elif tail:
+                    graph.tails[target].append(insn.index)
+        return graph
+
+    def sites(self, callee: str) -> list[int]:
+        """Every call or tail call of ``callee``."""
+        return self.calls[callee] + self.tails[callee]
+
+
+def _bound(program: Program) -> int:
+    """Rounds after which a fixpoint iteration gives up.
+
+    Every round lowers some summary or taint; their lattices have fewer than
+    32 steps per function, so the bound is never reached in theory.
+    """
+    return 32 * (len(program.functions) + 1) + MAX_ROUNDS
+
+
+def _summary_of(name: str, graph: _CallGraph, solver: _Solver):
+    """Meet of x0 over the reached exits of one function (None: none)."""
+    result: Value | None = None
+    for index in graph.exits[name]:
+        state = solver.states[index]
+        if state is None:
+            continue
+        insn = solver.program.insns[index]
+        value = (state.val("x0") if insn.mnemonic in _RETURNS
+                 else call_result(insn, state, solver.summaries))
+        result = value if result is None else vmeet(result, value)
+    return result
+
+
+def compute_summaries(program: Program, heads: set[int],
+                      graph: _CallGraph | None = None):
     """Greatest fixpoint of the return-value summaries.
 
     Each function starts with the top summary (every source at ``DATA``);
-    functions without a reachable return or tail call, and ``.weak`` ones,
-    get None (callers apply the generic rule).  If the bound is hit, every
-    summary is None, i.e. the generic rule everywhere.
+    functions without a reachable return or tail call get None (callers
+    apply the generic rule), ``.weak`` ones get no summary at all.  If the
+    bound is hit, every summary is None, i.e. the generic rule everywhere.
     """
+    graph = graph or _CallGraph.of(program)
     top = {HEAD_SOURCE: DATA, **{src: DATA for src in ARG_SOURCES.values()}}
     summarized = set(program.functions) - program.weak
-    summaries = {name: dict(top) for name in summarized}
-    entry = {index: State({reg: {src: DATA}
-                           for reg, src in ARG_SOURCES.items()}, {})
-             for index in program.entries}
-    for _ in range(MAX_ROUNDS):
-        states = solve(program, heads, entry, summaries)
-        new: dict[str, Value | None] = {name: None for name in summarized}
-        for insn in program.insns:
-            name, state = owner(insn), states[insn.index]
-            if name not in new or state is None:
-                continue
-            if insn.mnemonic in _RETURNS:
-                value = state.val("x0")
-            elif is_tail_exit(insn, program):
-                value = call_result(insn, state, summaries)
-            else:
-                continue
-            new[name] = value if new[name] is None else vmeet(new[name],
-                                                              value)
-        if new == summaries:
+    summaries: dict[str, Value | None] = {name: dict(top)
+                                          for name in summarized}
+    entry = State({reg: {src: DATA} for reg, src in ARG_SOURCES.items()}, {})
+    solver = _Solver(program, heads, summaries,
+                     {index: entry for index in program.entries})
+    dirty = set(summarized)
+    solver.run()
+    for _ in range(_bound(program)):
+        changed = set()
+        for name in sorted(dirty & summarized):
+            new = _summary_of(name, graph, solver)
+            if new != summaries[name]:
+                summaries[name] = new
+                changed.add(name)
+        if not changed:
             return summaries
-        summaries = new
+        dirty = set()
+        for name in changed:
+            for index in graph.calls[name]:
+                solver.touch(index)
+            dirty.update(owner(program.insns[i]) for i in graph.tails[name])
+        dirty.update(owner(program.insns[i]) for i in solver.run())
     return {name: None for name in summarized}
 
 
-def call_sites(program: Program):
-    """(index, callee) of every direct call or tail call to a function
-    of this file."""
-    for insn in program.insns:
-        target = call_target(insn)
-        if target in program.functions and (
-                insn.mnemonic == "bl" or is_tail_exit(insn, program)):
-            yield insn.index, target
+def _taint_at_sites(callee: str, graph: _CallGraph,
+                    solver: _Solver) -> dict[str, int]:
+    """Weakest level of each argument register over the reached sites."""
+    levels: dict[str, int] | None = None
+    for index in graph.sites(callee):
+        state = solver.states[index]
+        if state is None:
+            continue
+        here = {reg: state.level(reg) for reg in _ARGUMENTS}
+        levels = here if levels is None else {
+            reg: min(level, levels[reg]) for reg, level in here.items()}
+    return {reg: level for reg, level in (levels or {}).items() if level}
 
 
-def entry_states_for(program: Program, taint) -> dict[int, State]:
-    """Initial states of the function entries for an incoming taint."""
-    return {program.functions[name]: vstate(levels)
-            for name, levels in taint.items()}
-
-
-def compute_entry_taint(program: Program, heads: set[int], summaries):
+def compute_entry_taint(program: Program, heads: set[int], summaries,
+                        graph: _CallGraph | None = None):
     """Greatest fixpoint of the incoming argument taint of local functions.
 
     A local function (all call sites in this file) starts with every
@@ -888,26 +977,28 @@ def compute_entry_taint(program: Program, heads: set[int], summaries):
     where states are the final per-instruction states.  If the bound is hit,
     no function gets an incoming taint.
     """
-    sites = list(call_sites(program))
-    callees = {callee for _, callee in sites} & program.local
+    graph = graph or _CallGraph.of(program)
+    callees = {name for name in program.local if graph.sites(name)}
     taint = {name: {reg: DATA for reg in _ARGUMENTS} for name in callees}
-    for _ in range(MAX_ROUNDS):
-        states = solve(program, heads, entry_states_for(program, taint),
-                       summaries)
-        new: dict[str, dict[str, int]] = {}
-        for index, callee in sites:
-            if callee not in taint or states[index] is None:
-                continue
-            levels = {reg: states[index].level(reg) for reg in _ARGUMENTS}
-            old = new.get(callee)
-            new[callee] = levels if old is None else {
-                reg: min(level, old[reg]) for reg, level in levels.items()}
-        new = {name: {reg: level for reg, level in levels.items() if level}
-               for name, levels in new.items()}
-        new = {name: levels for name, levels in new.items() if levels}
-        if new == taint:
-            return taint, states
-        taint = new
+    solver = _Solver(program, heads, summaries,
+                     {program.functions[name]: vstate(levels)
+                      for name, levels in taint.items()})
+    affected = set(callees)
+    solver.run()
+    for _ in range(_bound(program)):
+        changed = False
+        for name in sorted(affected):
+            new = _taint_at_sites(name, graph, solver)
+            if new != taint[name]:
+                taint[name] = new
+                solver.seed(program.functions[name], vstate(new))
+                changed = True
+        if not changed:
+            return {name: levels for name, levels in taint.items()
+                    if levels}, solver.states
+        processed = solver.run()
+        affected = {name for name in callees
+                    if any(i in processed for i in graph.sites(name))}
     return {}, solve(program, heads, {}, summaries)
 
 
@@ -935,8 +1026,9 @@ def analyze(asm_text: str, source_basename: str, head_lines,
     heads = [insn for insn in program.insns
              if insn.line in head_lines and is_load(insn)]
     head_set = {insn.index for insn in heads}
-    summaries = compute_summaries(program, head_set)
-    taint, states = compute_entry_taint(program, head_set, summaries)
+    graph = _CallGraph.of(program)
+    summaries = compute_summaries(program, head_set, graph)
+    taint, states = compute_entry_taint(program, head_set, summaries, graph)
     deps: dict[int, list[Access]] = {line: [] for line in sorted(dep_lines)}
     for insn in program.insns:
         if insn.line in deps and is_memory_access(insn):
