@@ -122,6 +122,7 @@ static unsigned int nsources, sources_cap;
 enum dep_strength {
 	DEP_NONE,
 	DEP_FLAGS,	/* only through a comparison or boolean result */
+	DEP_ASSUMED,	/* through the result of a call, assumed to derive from its arguments */
 	DEP_ADDR,	/* a real address/data dependency */
 };
 
@@ -153,6 +154,8 @@ struct access_rec {
 	int next;		/* the owner's next record, or -1 */
 	bool independent;	/* an access with this key did not depend */
 	bool flags_only;	/* the address depends only through a flag */
+	bool assumed;		/* only through a call's result */
+	bool ambiguous;		/* accesses from different sources share the key */
 	bool load;
 };
 
@@ -722,7 +725,27 @@ static void visit_call(struct chain_walk *w, gcall *stmt)
 			src = s;
 		}
 	}
-	seed(w, gimple_call_lhs(stmt), src, best);
+	seed(w, gimple_call_lhs(stmt), src, best > DEP_ASSUMED ? DEP_ASSUMED : best);
+}
+
+/* The outputs of an asm statement derive from its inputs. */
+static void visit_asm(struct chain_walk *w, gasm *stmt)
+{
+	enum dep_strength best = DEP_NONE;
+	int src = -1;
+	unsigned int i;
+
+	for (i = 0; i < gimple_asm_ninputs(stmt); i++) {
+		int s = -1;
+		enum dep_strength st = strength_of(w, TREE_VALUE(gimple_asm_input_op(stmt, i)), &s);
+
+		if (st > best) {
+			best = st;
+			src = s;
+		}
+	}
+	for (i = 0; i < gimple_asm_noutputs(stmt); i++)
+		seed(w, TREE_VALUE(gimple_asm_output_op(stmt, i)), src, best);
 }
 
 static void visit_phi(struct chain_walk *w, gphi *phi)
@@ -836,6 +859,9 @@ static void visit_use(struct chain_walk *w, gimple use)
 	case GIMPLE_COND:
 		visit_cond(w, use);
 		break;
+	case GIMPLE_ASM:
+		visit_asm(w, as_a_gasm(use));
+		break;
 	default:
 		break;
 	}
@@ -871,7 +897,38 @@ static bool is_memory_ref(tree t)
 	       !(DECL_P(t) && !is_global_var(t));
 }
 
-/* The key of an access: its statement's location, size and direction. */
+/*
+ * Which operand of stmt ref is, so that two arguments of one call (which
+ * share the call's location) get different keys.
+ */
+static unsigned int operand_index(const_gimple stmt, tree ref)
+{
+	unsigned int i;
+
+	if (gimple_code(stmt) == GIMPLE_ASM) {
+		const gasm *as = as_a_const_gasm(stmt);
+
+		for (i = 0; i < gimple_asm_noutputs(as); i++) {
+			if (TREE_VALUE(gimple_asm_output_op(as, i)) == ref)
+				return 64 + i;
+		}
+		for (i = 0; i < gimple_asm_ninputs(as); i++) {
+			if (TREE_VALUE(gimple_asm_input_op(as, i)) == ref)
+				return 96 + i;
+		}
+		return 127;
+	}
+	for (i = 0; i < gimple_num_ops(stmt) && i < 64; i++) {
+		if (gimple_op(stmt, i) == ref)
+			return i;
+	}
+	return 63;
+}
+
+/*
+ * The key of an access: its statement's location, the operand it is, its
+ * size and direction.
+ */
 static unsigned HOST_WIDE_INT access_key(const_gimple stmt, tree ref, bool store)
 {
 	location_t loc = pure_loc(gimple_location(stmt));
@@ -885,8 +942,8 @@ static unsigned HOST_WIDE_INT access_key(const_gimple stmt, tree ref, bool store
 	     TREE_CODE(ref) == INTEGER_CST) && type && POINTER_TYPE_P(type))
 		type = TREE_TYPE(type);
 	if (type && TYPE_SIZE(type) && tree_fits_uhwi_p(TYPE_SIZE(type)))
-		size = tree_to_uhwi(TYPE_SIZE(type)) & 0x7fffffff;
-	return pair_key(loc, (unsigned int)(size << 1 | store));
+		size = tree_to_uhwi(TYPE_SIZE(type)) & 0xffffff;
+	return pair_key(loc, (unsigned int)(size << 8 | operand_index(stmt, ref) << 1 | store));
 }
 
 /*
@@ -1249,8 +1306,8 @@ static void follow_loads(struct chain_walk *w, gimple stmt, tree ref, bool store
 		return;
 	lhs = gimple_assign_lhs(stmt);
 	st = address_dep(w, ref, &src);
-	if (st == DEP_ADDR && TREE_CODE(lhs) == SSA_NAME)
-		seed(w, lhs, src, DEP_ADDR);
+	if (st >= DEP_ASSUMED && TREE_CODE(lhs) == SSA_NAME)
+		seed(w, lhs, src, st);
 }
 
 /* A new record, owned by the current function. */
@@ -1294,9 +1351,12 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 		rec->independent = true;
 		return;
 	}
+	if (rec->source >= 0 && rec->source != src)
+		rec->ambiguous = true;
 	if (source_rank(src) > source_rank(rec->source)) {
 		rec->source = src;
 		rec->flags_only = st == DEP_FLAGS;
+		rec->assumed = st == DEP_ASSUMED;
 	}
 	trace(store ? "dependent store" : "dependent load", stmt, src);
 }
@@ -1306,7 +1366,7 @@ static void note_comparison(struct chain_walk *w, tree a, tree b)
 {
 	int src = -1;
 
-	if (strength_of(w, a, &src) == DEP_ADDR && TREE_CODE(b) == ADDR_EXPR)
+	if (strength_of(w, a, &src) >= DEP_ASSUMED && TREE_CODE(b) == ADDR_EXPR)
 		sources[src].compared = true;
 }
 
@@ -1324,13 +1384,17 @@ static void record_call_args(struct chain_walk *w, gimple call)
 	}
 }
 
+/* What the current function returns: a head, a call result, a parameter. */
 static void record_return(struct chain_walk *w, gimple ret)
 {
+	unsigned int uid = DECL_UID(current_function_decl);
+	long *known = map_find(&returns, uid);
 	int src = -1;
 
-	if (strength_of(w, gimple_return_retval(as_a_greturn(ret)), &src) == DEP_ADDR &&
-	    source_rank(src) > 1)
-		map_put(&returns, DECL_UID(current_function_decl), src);
+	if (strength_of(w, gimple_return_retval(as_a_greturn(ret)), &src) != DEP_ADDR)
+		return;
+	if (!known || source_rank(src) > source_rank(*known))
+		map_put(&returns, uid, src);
 }
 
 static void record_comparison(struct chain_walk *w, tree a, tree b)
@@ -1424,15 +1488,20 @@ static tree inlined_block_of(tree block, unsigned int fn_uid)
 }
 
 /* The function the current one was cloned from (IPA-CP, IPA-SRA), if any. */
-static tree clone_origin(void)
+static tree clone_origin_of(tree fndecl)
 {
-	cgraph_node *node = cgraph_node::get(current_function_decl);
+	cgraph_node *node = fndecl ? cgraph_node::get(fndecl) : NULL;
 
 	if (node && node->clone_of)
 		return node->clone_of->decl;
 	if (node && node->former_clone_of)
 		return node->former_clone_of;
 	return NULL_TREE;
+}
+
+static tree clone_origin(void)
+{
+	return clone_origin_of(current_function_decl);
 }
 
 static int resolve_source(int src, tree block, int depth);
@@ -1492,6 +1561,12 @@ static int resolve_source(int src, tree block, int depth)
 		return resolve_param(&sources[src], block, depth);
 	case SRC_CALL:
 		ret = map_find(&returns, sources[src].fn_uid);
+		if (!ret)
+			return -1;
+		if (sources[*ret].kind != SRC_PARAM)
+			return resolve_source(*ret, block, depth + 1);
+		/* The callee returns its parameter: what did this call pass? */
+		ret = call_arg_source(sources[src].loc, sources[*ret].index);
 		return ret ? resolve_source(*ret, block, depth + 1) : -1;
 	}
 	return -1;
@@ -1502,8 +1577,7 @@ enum break_kind {
 	BREAK_NONE,
 	BREAK_FLAGS,		/* only a comparison or boolean result, in the source */
 	BREAK_CONSTANT,		/* its address became a constant */
-	BREAK_OTHER_VALUE,	/* its address derives from an unrelated value */
-	BREAK_CHAIN,		/* its address was loaded by a broken access */
+	BREAK_CHAIN,		/* from a broken access, or a clone's constant result */
 	BREAK_VANISHED,		/* replaced by loads from constant addresses */
 };
 
@@ -1561,8 +1635,7 @@ static const char * const break_text[] = {
 	"",
 	"",
 	"its address became a constant",
-	"its address derives from a value that does not depend on it",
-	"its address was loaded by an access that lost its dependency",
+	"its address derives from a value that lost its dependency",
 	"it was replaced by loads from constant addresses",
 };
 
@@ -1619,18 +1692,24 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	*base = NULL_TREE;
 	if (rec->flags_only)
 		return BREAK_FLAGS;
-	if (address_dep(w, ref, &src) == DEP_ADDR)
+	if (address_dep(w, ref, &src) >= DEP_ASSUMED)
 		return BREAK_NONE;
-	/* Several accesses of this shape on one line: not ours to judge. */
-	if (rec->independent)
+	/* Several accesses of this shape at one place: not ours to judge. */
+	if (rec->independent || rec->ambiguous)
 		return BREAK_NONE;
+	*base = constant_address_base(ref);
+	/* A call's result may legitimately not derive from its arguments. */
+	if (rec->assumed)
+		return *base ? BREAK_CONSTANT : BREAK_NONE;
 	if (ctx->chained)
 		return address_dep(ctx->broken, ref, &src) == DEP_ADDR ?
 		       BREAK_CHAIN : BREAK_NONE;
-	*base = constant_address_base(ref);
-	if (*base)
-		return BREAK_CONSTANT;
-	return address_dep(w, ref, &src) == DEP_NONE ? BREAK_OTHER_VALUE : BREAK_NONE;
+	/*
+	 * An address derived from some other value is not reported: the
+	 * value may still depend on the head in ways the walk cannot see
+	 * (through memory, through a call).  Only a constant is proof.
+	 */
+	return *base ? BREAK_CONSTANT : BREAK_NONE;
 }
 
 static bool head_here(struct check_ctx *ctx, int head)
@@ -1682,7 +1761,8 @@ static void check_vanished(struct check_ctx *ctx)
 		location_t loc = rec->key >> 32;
 
 		new_load = map_find(&ctx->new_loads, line_key(loc));
-		if (!rec->load || rec->source < 0 || rec->independent || !new_load ||
+		if (!rec->load || rec->source < 0 || rec->independent ||
+		    rec->ambiguous || !new_load ||
 		    map_find(&ctx->keys_here, rec->key))
 			continue;
 		head = resolve_source(rec->source, NULL_TREE, 0);
@@ -1726,8 +1806,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	head = resolve_source(rec->source, gimple_block(stmt), 0);
 	if (head < 0)
 		return;
-	/* Without its head in the function, an unrelated value proves nothing. */
-	if ((kind == BREAK_OTHER_VALUE || kind == BREAK_CHAIN) && !head_here(ctx, head))
+	/* Without its head in the function, a chain proves nothing. */
+	if (kind == BREAK_CHAIN && !head_here(ctx, head))
 		return;
 	ctx->breaks++;
 	if (!store && is_gimple_assign(stmt) && kind != BREAK_FLAGS)
@@ -1739,7 +1819,53 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 			    ctx->pass);
 }
 
-/* Seed the heads present in the current function's code. */
+/* The head a call returns, by the summary of its callee, or -1. */
+static int returned_head(gimple stmt)
+{
+	tree fndecl = gimple_call_fndecl(stmt);
+	long *ret;
+
+	if (!fndecl || !gimple_call_lhs(stmt))
+		return -1;
+	if (clone_origin_of(fndecl))
+		fndecl = clone_origin_of(fndecl);
+	ret = map_find(&returns, DECL_UID(fndecl));
+	if (!ret || sources[*ret].kind == SRC_PARAM)
+		return -1;
+	return resolve_source(*ret, NULL_TREE, 1);
+}
+
+/*
+ * A call to a function that returns its parameter k, where the call passed
+ * a head's value as argument k, but now passes a constant, or calls a
+ * clone specialised for a constant argument: the result no longer depends
+ * on the head.  The head, or -1.
+ */
+static int call_lost_head(gimple stmt)
+{
+	tree fndecl = gimple_call_fndecl(stmt);
+	tree origin = fndecl ? clone_origin_of(fndecl) : NULL_TREE;
+	long *ret, *arg;
+	int index;
+
+	if (!fndecl || !gimple_call_lhs(stmt))
+		return -1;
+	ret = map_find(&returns, DECL_UID(origin ? origin : fndecl));
+	if (!ret || sources[*ret].kind != SRC_PARAM)
+		return -1;
+	index = sources[*ret].index;
+	if (!origin && (index >= (int)gimple_call_num_args(stmt) ||
+			!is_gimple_min_invariant(gimple_call_arg(stmt, index))))
+		return -1;
+	arg = call_arg_source(gimple_location(stmt), index);
+	return arg ? resolve_source(*arg, NULL_TREE, 1) : -1;
+}
+
+/*
+ * Seed the heads present in the current function's code, and the results
+ * of calls to functions that return a head's value (getters).  Results of
+ * clones that lost a head go to the walk of broken values.
+ */
 static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 {
 	basic_block bb;
@@ -1747,8 +1873,19 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-			int src = late_head(gsi_stmt(gsi));
+			gimple stmt = gsi_stmt(gsi);
+			int src = late_head(stmt);
 
+			if (src < 0 && is_gimple_call(stmt))
+				src = returned_head(stmt);
+			if (src < 0 && is_gimple_call(stmt)) {
+				src = call_lost_head(stmt);
+				if (src >= 0) {
+					seed(ctx->broken, gimple_call_lhs(stmt), src, DEP_ADDR);
+					map_put(&ctx->heads_here, src + 1, 1);
+				}
+				continue;
+			}
 			if (src < 0)
 				continue;
 			seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);

@@ -14,6 +14,8 @@ out=$(realpath -m "$2")
 here=$(dirname "$(realpath "$0")")
 
 mkdir -p "$out"
+# The caller's make flags (-s) would hide the V=1 commands.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 kmake() {
 	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
 		-j"$(nproc)" "$@"

@@ -657,6 +657,29 @@ def test_recursive_local_function_keeps_argument_taint():
     assert res.verdict == "intact"
 
 
+@pytest.mark.parametrize("reverse", [False, True])
+def test_deep_call_chain_converges(reverse):
+    """g0 -> g1 -> ... -> g100, which returns adrp: every summary must come
+    down to "independent" (no bound hit, no fallback to the generic rule)."""
+    depth = 100
+    chain = [func(f"g{i}", f"""
+        @9 stp x29, x30, [sp, -16]!
+        bl g{i + 1}
+        ldp x29, x30, [sp], 16
+        ret
+    """) for i in range(depth)]
+    chain.append(func(f"g{depth}", "@9 adrp x0, defs\nret"))
+    chain.append(func("reader", """
+        @6 ldr x0, [x5]
+        @9 bl g0
+        @7 ldr w0, [x0]
+        ret
+    """))
+    res = check_tu(*(chain[::-1] if reverse else chain))
+    assert res.summaries["g0"] == {} and res.verdict == "broken"
+    assert res.entry_taint[f"g{depth}"] == {"x0": DATA}
+
+
 def test_function_without_return_uses_generic_rule():
     stop = func("stop", "@9 brk #1000")
     caller = func("reader", """
@@ -1032,6 +1055,24 @@ INCLUDE = ("-I", str(Path(__file__).parent.parent / "plugin" / "include"))
 def test_real_calls_within_the_file(opt, case, broken):
     res = compile_and_analyze(CORPUS / case, CC, opt, INCLUDE)
     assert res.broken_lines == broken and not res.vanished_lines
+
+
+@needs_cc
+def test_real_ipa_sra_access_inside_callee():
+    """ipa_sra_safe.c: at -O1 ``twice_b: ldr w0, [x0, 4]`` and the caller
+    passes the head (``mov x0, x1``); at -O2 IPA-SRA moves the load into the
+    caller (``ldr w0, [x1, 4]``, line 25), so line 14 has no access left."""
+    path = CORPUS / "ipa_sra_safe.c"
+    res = compile_and_analyze(path, CC, "-O1", INCLUDE)
+    assert res.verdict == "intact" and not res.vanished_lines
+    assert [a.function for a in res.deps[14]] == ["twice_b"]
+    assert res.entry_taint["twice_b"]["x0"] == DATA
+    res = compile_and_analyze(path, CC, "-O2", INCLUDE)
+    assert res.verdict == "intact" and res.vanished_lines == {14}
+    moved = analyze(compile_to_asm(path, CC, "-O2", INCLUDE),
+                    "ipa_sra_safe.c", {23}, {25})
+    assert [(a.insn_text, a.dependent) for a in moved.deps[25]] == [
+        ("ldr w0, [x1, 4]", True)]
 
 
 @needs_cc

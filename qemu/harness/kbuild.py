@@ -74,3 +74,19 @@ def diagnostics(err_text):
 def plugin_messages(err_text):
     """Lines of build.err that come from the plugin (they name it)."""
     return [l for l in err_text.splitlines() if "rcu_deref" in l or "rcu-deref" in l]
+
+
+# The plugin's warnings start with one of these.
+PLUGIN_WARNINGS = ("this access no longer depends on the value loaded by",
+                   "this access depends on",
+                   "the value loaded by")
+
+
+def plugin_warnings(err_text, src):
+    """The plugin's warnings in build.err, as sorted (file, line, message)
+    with file relative to the kernel tree src."""
+    out = set()
+    for d in diagnostics(err_text):
+        if d["kind"] == "warning" and d["msg"].startswith(PLUGIN_WARNINGS):
+            out.add((os.path.relpath(d["file"], src), d["line"], d["msg"]))
+    return sorted(out)

@@ -819,7 +819,8 @@ class _Solver:
     def run(self) -> set[int]:
         """Iterate to the fixpoint; return the instructions processed."""
         processed: set[int] = set()
-        insns, succ, states = self.program.insns, self.program.succ, self.states
+        insns, succ = self.program.insns, self.program.succ
+        states = self.states
         while self.work:
             index = self.work.pop()
             processed.add(index)
