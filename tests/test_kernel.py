@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from qemu.harness import boot, console, kbuild
+from qemu.harness import boot, console, kbuild, ktap
 
 REVIEWED = os.path.join(kbuild.REPO, "kernel-integration", "kernel-warnings.txt")
 
@@ -55,12 +55,25 @@ def test_plugin_on_every_c_compile(build_log):
     assert all("vdso" in f for f in without), without
 
 
-def test_plugin_warnings_are_the_reviewed_ones(build_err):
-    """Every plugin warning of the test kernel build is listed, with its
-    triage, in kernel-integration/kernel-warnings.txt, and nothing more."""
+SELFTEST = "lib/rcu_deref_kunit.c"
+
+
+def selftest_expected():
+    """(file, line) of the accesses the self-test marks as broken."""
+    path = os.path.join(kbuild.REPO, "build", "kernel", "src", SELFTEST)
+    with open(path) as f:
+        return {(SELFTEST, n) for n, line in enumerate(f, 1)
+                if "/* rcu_deref: expect-warning */" in line}
+
+
+def test_plugin_warnings_are_the_expected_ones(build_err):
+    """The plugin warns at the self-test's marked hazards, and anywhere else
+    only where kernel-integration/kernel-warnings.txt lists (and triages)
+    a warning."""
     src = os.path.join(kbuild.REPO, "build", "kernel", "src")
     seen = {(f, line) for f, line, _ in kbuild.plugin_warnings(build_err, src)}
-    assert seen == reviewed_warnings()
+    assert len(selftest_expected()) >= 2
+    assert seen == selftest_expected() | reviewed_warnings()
     assert "internal compiler error" not in build_err
 
 
@@ -73,3 +86,13 @@ def test_boots_and_powers_off(booted):
     assert con.faults == []
     assert con.powered_off
     assert res.returncode == 0
+
+
+def test_selftest_passes(booted):
+    """The KUnit suite's KTAP results: every case ran and passed."""
+    res, _ = booted
+    suite = ktap.parse(res.console).find("rcu_deref")
+    assert suite is not None, "no rcu_deref suite in the KTAP output"
+    assert suite.plan == len(suite.subtests) >= 4
+    assert [t.name for t in suite.subtests if not t.ok or t.skipped] == []
+    assert suite.ok

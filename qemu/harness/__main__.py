@@ -8,7 +8,7 @@ import argparse
 import os
 import sys
 
-from . import boot, console, kbuild
+from . import boot, console, kbuild, ktap
 
 
 def report_build(kb):
@@ -17,11 +17,12 @@ def report_build(kb):
     with open(kb.err) as f:
         err = f.read()
     loaded = sum(1 for w in compiles if kbuild.plugin_loaded(w))
-    messages = kbuild.plugin_messages(err)
+    src = os.path.join(os.path.dirname(os.path.dirname(kb.out)), "kernel", "src")
+    warnings = kbuild.plugin_warnings(err, src)
     print("plugin: loaded for %d of %d C files of the kernel build" % (loaded, len(compiles)))
-    print("plugin: %d diagnostic line(s)" % len(messages))
-    for m in messages:
-        print("  " + m)
+    print("plugin: %d warning(s)" % len(warnings))
+    for f, line, msg in warnings:
+        print("  %s:%d: %s" % (f, line, msg))
 
 
 def run(args):
@@ -34,6 +35,10 @@ def run(args):
     print("boot: console log in %s" % log)
     for line in con.init_lines:
         print("boot: init: " + line)
+    for suite in ktap.parse(res.console).subtests:
+        passed = sum(1 for t in suite.subtests if t.ok and not t.skipped)
+        print("boot: KUnit suite %s: %d/%d cases passed" % (
+            suite.name, passed, len(suite.subtests)))
     print("boot: " + console.summary(con) + (" (timed out)" if res.timed_out else ""))
     return 0 if con.clean and not res.timed_out else 1
 

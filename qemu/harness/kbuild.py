@@ -71,11 +71,6 @@ def diagnostics(err_text):
     return out
 
 
-def plugin_messages(err_text):
-    """Lines of build.err that come from the plugin (they name it)."""
-    return [l for l in err_text.splitlines() if "rcu_deref" in l or "rcu-deref" in l]
-
-
 # The plugin's warnings start with one of these.
 PLUGIN_WARNINGS = ("this access no longer depends on the value loaded by",
                    "this access depends on",
