@@ -1124,6 +1124,8 @@ static void trace(const char *what, const_gimple stmt, int src)
 
 static void note_head(struct chain_walk *w, tree value)
 {
+	if (!value || TREE_CODE(value) != SSA_NAME)
+		return;
 	w->heads = (tree *)grow(w->heads, w->nheads, &w->heads_cap, sizeof(*w->heads));
 	w->heads[w->nheads++] = value;
 }
