@@ -488,8 +488,8 @@ static const char *marker_primitive(const_gimple call)
 	return "rcu_dereference";
 }
 
-/* The head source of stmt in the final code, or -1. */
-static int late_head(const_gimple stmt)
+/* The head source of stmt, in either pass, or -1. */
+static int stmt_head(const_gimple stmt)
 {
 	location_t loc;
 	long *idx;
@@ -1274,7 +1274,7 @@ static void seed_function(struct chain_walk *w)
 			gsi_next(&gsi);
 			if (!optimize)
 				continue;
-			src = late_head(stmt);
+			src = stmt_head(stmt);
 			if (src >= 0) {
 				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
 				if (is_consume_load(stmt))
@@ -1441,13 +1441,10 @@ static void record_interfaces(struct chain_walk *w)
 /* Follow the chains through SSA and through loads, to a fixed point. */
 static void walk_function(struct chain_walk *w)
 {
-	unsigned int pending;
-
 	do {
 		walk_propagate(w);
 		visit_function_accesses(w, follow_loads, NULL);
-		pending = w->nwork;
-	} while (pending);
+	} while (w->nwork);
 }
 
 static unsigned int rcu_deref_mark_execute(void)
@@ -1586,7 +1583,6 @@ enum break_kind {
 struct check_ctx {
 	const char *pass;	/* probing: the pass that ran last */
 	bool report;		/* report the breaks found, or blame them */
-	unsigned int breaks;
 	struct key_map heads_here;	/* head sources present in the function */
 	struct chain_walk *broken;	/* values loaded by broken accesses */
 	bool chained;		/* second round: look for BREAK_CHAIN */
@@ -1770,7 +1766,6 @@ static void check_vanished(struct check_ctx *ctx)
 		head = resolve_source(rec->source, NULL_TREE, 0);
 		if (head < 0 || !head_here(ctx, head))
 			continue;
-		ctx->breaks++;
 		if (ctx->report) {
 			report_break(loc, head, rec, BREAK_VANISHED, NULL_TREE);
 			continue;
@@ -1811,7 +1806,6 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	/* Without its head in the function, a chain proves nothing. */
 	if (kind == BREAK_CHAIN && !head_here(ctx, head))
 		return;
-	ctx->breaks++;
 	if (!store && is_gimple_assign(stmt) && kind != BREAK_FLAGS)
 		seed(ctx->broken, gimple_assign_lhs(stmt), head, DEP_ADDR);
 	if (ctx->report)
@@ -1876,7 +1870,7 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple stmt = gsi_stmt(gsi);
-			int src = late_head(stmt);
+			int src = stmt_head(stmt);
 
 			if (src < 0 && is_gimple_call(stmt))
 				src = returned_head(stmt);
@@ -1900,7 +1894,7 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
  * Check the current function against the records.  A second round finds
  * the accesses whose address was loaded by an access found broken.
  */
-static unsigned int check_function(const char *pass, bool report)
+static void check_function(const char *pass, bool report)
 {
 	struct chain_walk w, broken;
 	struct check_ctx ctx;
@@ -1926,7 +1920,6 @@ static unsigned int check_function(const char *pass, bool report)
 	map_free(&ctx.heads_here);
 	map_free(&ctx.keys_here);
 	map_free(&ctx.new_loads);
-	return ctx.breaks;
 }
 
 static bool rcu_deref_check_gate(void)

@@ -76,11 +76,14 @@ def plugin_verdict(name, target, opt, truth_lines):
     with open(path) as f:
         heads, deps = asmcheck.annotations(f.read())
     warns = diagnostics.plugin_warnings(err, name)
+
+    def unused_head(warning):
+        # "never used" at a head: no access depends on it, so the plugin
+        # reports every dependent access of the case.
+        return warning[0] in heads and "is never used" in warning[1]
+
     warned = {line for line, _, _ in warns if line in deps}
-    # "never used" at a head: the plugin says no access depends on it, so
-    # it reports every dependent access of the case.
-    if any(line in heads and "is never used" in msg for line, msg, _ in warns):
+    if any(unused_head(w) for w in warns):
         warned |= deps
-    other = [w for w in warns if w[0] not in deps and
-             not (w[0] in heads and "is never used" in w[1])]
+    other = [w for w in warns if w[0] not in deps and not unused_head(w)]
     return Verdict(name, target, opt, truth_lines, warned, other)

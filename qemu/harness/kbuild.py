@@ -44,8 +44,8 @@ def c_compiles(log_text):
         line = line.strip()
         if not line.startswith("aarch64-linux-gnu-gcc "):
             continue
-        # kbuild prefixes the command with "set -e; " at times.
-        words = shlex.split(line.split(";")[0]) if ";" in line else shlex.split(line)
+        # kbuild may follow the command with "; other commands".
+        words = shlex.split(line.split(";")[0])
         if words and words[-1].endswith(".c") and "-c" in words:
             yield words
 
