@@ -17,6 +17,9 @@ all: plugins
 include plugin/plugin.mk
 include kernel-integration/series.mk
 include qemu/qemu.mk
+# Measurement and robustness targets (make survey, make bench, make fuzz,
+# make liburcu): each directory owns its rules.
+-include survey/survey.mk bench/bench.mk fuzz/fuzz.mk clients/clients.mk
 
 plugins: $(PLUGINS)
 
