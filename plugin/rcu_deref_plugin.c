@@ -52,6 +52,10 @@
  *	do not activate the plugin
  * -fplugin-arg-rcu_deref_plugin-verbose
  *	print the heads and dependent accesses the plugin tracks
+ * -fplugin-arg-rcu_deref_plugin-stats=PATH
+ *	append one line of JSON with this translation unit's counts (heads,
+ *	dependent accesses, breaks, fixed sites, volatile and consume loads)
+ *	to PATH
  * -fplugin-arg-rcu_deref_plugin-dump
  *	write the dump files of both passes, which list the chains of each
  *	function (as -fdump-tree-all does; GCC parses -fdump-tree-<pass>
@@ -76,6 +80,7 @@ static struct plugin_info rcu_deref_plugin_info = {
 			  "read-once-heads\tevery volatile scalar load is a dependency head\n"
 			  "disable\tdo not activate the plugin\n"
 			  "verbose\tprint the dependency chains being tracked\n"
+			  "stats=PATH\tappend this translation unit's counts to PATH as a line of JSON\n"
 			  "dump\twrite the dump files of the plugin's passes\n",
 };
 
@@ -93,6 +98,19 @@ static bool verbose;
 static bool disable;
 static bool read_once_heads;
 static bool dump;
+static const char *stats_path;
+
+/* Counts over the translation unit, for the stats option. */
+struct unit_stats {
+	unsigned int functions;
+	unsigned int heads;
+	unsigned int broken_accesses;
+	unsigned int fixups;
+	unsigned int volatile_loads;
+	unsigned int consume_loads;
+};
+
+static struct unit_stats stats;
 
 /*
  * Sources.  A value in a function derives from at most one source: a
@@ -191,6 +209,8 @@ static struct key_map reported;
 static struct key_map blame;
 /* DECL_UID of a function -> the last GIMPLE pass run on it (see pass_mark) */
 static struct key_map last_pass;
+/* head source + 1 -> 1: heads with a reported break (stats) */
+static struct key_map broken_heads;
 static unsigned int ipa_epoch;
 
 /* A pass_mark: the pass name's index and the IPA epoch it ran in. */
@@ -351,6 +371,18 @@ static bool parse_flag(const char *plugin_name, const struct plugin_argument *ar
 	return true;
 }
 
+static bool parse_path(const char *plugin_name, const struct plugin_argument *arg,
+		       const char **path)
+{
+	if (!arg->value || !*arg->value) {
+		error(G_("option '-fplugin-arg-%s-%s' needs a file name"),
+		      plugin_name, arg->key);
+		return false;
+	}
+	*path = arg->value;
+	return true;
+}
+
 static bool parse_argument(const char *plugin_name, const struct plugin_argument *arg)
 {
 	if (!strcmp(arg->key, "mode"))
@@ -363,6 +395,8 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 		return parse_flag(plugin_name, arg, &dump);
 	if (!strcmp(arg->key, "read-once-heads"))
 		return parse_flag(plugin_name, arg, &read_once_heads);
+	if (!strcmp(arg->key, "stats"))
+		return parse_path(plugin_name, arg, &stats_path);
 
 	error(G_("unknown option '-fplugin-arg-%s-%s'"), plugin_name, arg->key);
 	return false;
@@ -1222,6 +1256,7 @@ static void take_marker(struct chain_walk *w, gimple_stmt_iterator *gsi)
 		seed(w, gimple_assign_lhs(load), src, DEP_ADDR);
 		note_head(w, gimple_assign_lhs(load));
 		trace(NULL, load, src);
+		stats.heads++;
 	}
 	unlink_stmt_vdef(call);
 	gsi_remove(gsi, true);
@@ -1255,6 +1290,15 @@ static void seed_params(struct chain_walk *w)
 	}
 }
 
+/* The loads a blanket approach would make acquire, for the stats option. */
+static void count_loads(const_gimple stmt)
+{
+	if (is_volatile_scalar_load(stmt))
+		stats.volatile_loads++;
+	else if (is_consume_load(stmt))
+		stats.consume_loads++;
+}
+
 /* Seed the heads, parameters and call results of the current function. */
 static void seed_function(struct chain_walk *w)
 {
@@ -1274,8 +1318,10 @@ static void seed_function(struct chain_walk *w)
 			gsi_next(&gsi);
 			if (!optimize)
 				continue;
+			count_loads(stmt);
 			src = stmt_head(stmt);
 			if (src >= 0) {
+				stats.heads++;
 				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
 				if (is_consume_load(stmt))
 					note_head(w, gimple_get_lhs(stmt));
@@ -1452,6 +1498,7 @@ static unsigned int rcu_deref_mark_execute(void)
 	struct chain_walk w;
 
 	walk_init(&w);
+	stats.functions++;
 	seed_function(&w);
 	if (optimize) {
 		check_heads_used(&w);
@@ -1649,6 +1696,8 @@ static void report_break(location_t loc, int head, const struct access_rec *rec,
 	map_slot(&reported, pair, 1, &fresh);
 	if (!fresh)
 		return;
+	stats.broken_accesses++;
+	map_put(&broken_heads, head + 1, 1);
 	if (kind == BREAK_FLAGS)
 		shown = warning_at(loc, 0,
 				   "this access depends on %qs only through a comparison or boolean result, not through its address",
@@ -1982,8 +2031,80 @@ static void rcu_deref_start_unit(void *gcc_data, void *user_data)
 	cpp_define(parse_in, PLUGIN_MACRO);
 }
 
+/* Copy s into a JSON string body: quotes, backslashes and controls escaped. */
+static char *json_escape(const char *s)
+{
+	char *out = XNEWVEC(char, strlen(s) * 6 + 1);
+	char *o = out;
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\') {
+			*o++ = '\\';
+			*o++ = c;
+		} else if (c < 0x20) {
+			o += sprintf(o, "\\u%04x", c);
+		} else {
+			*o++ = c;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* Heads with at least one dependent access, and those accesses. */
+static void count_chains(unsigned int *chains, unsigned int *deps)
+{
+	struct key_map seen;
+	unsigned int i;
+	bool fresh;
+
+	memset(&seen, 0, sizeof(seen));
+	*chains = 0;
+	*deps = 0;
+	for (i = 0; i < naccess_recs; i++) {
+		const struct access_rec *rec = &access_recs[i];
+
+		if (rec->source < 0 || rec->independent)
+			continue;
+		(*deps)++;
+		if (sources[rec->source].kind != SRC_HEAD)
+			continue;
+		map_slot(&seen, rec->source + 1, 1, &fresh);
+		if (fresh)
+			(*chains)++;
+	}
+	map_free(&seen);
+}
+
+/* Append the unit's counts to the stats file, as one line of JSON. */
+static void write_stats(void)
+{
+	unsigned int chains, deps;
+	char *file;
+	FILE *f;
+
+	count_chains(&chains, &deps);
+	f = fopen(stats_path, "a");
+	if (!f) {
+		error(G_("cannot open the rcu_deref stats file %qs: %m"), stats_path);
+		return;
+	}
+	file = json_escape(main_input_filename ? main_input_filename : "");
+	fprintf(f,
+		"{\"file\": \"%s\", \"functions\": %u, \"heads\": %u, \"chains\": %u, \"accesses\": %u, \"broken_accesses\": %u, \"broken_heads\": %u, \"fixups\": %u, \"volatile_loads\": %u, \"consume_loads\": %u}\n",
+		file, stats.functions, stats.heads, chains, deps,
+		stats.broken_accesses, (unsigned int)broken_heads.used,
+		stats.fixups, stats.volatile_loads, stats.consume_loads);
+	fclose(f);
+	XDELETEVEC(file);
+}
+
 static void rcu_deref_finish(void *gcc_data, void *user_data)
 {
+	if (stats_path)
+		write_stats();
 	map_free(&accesses);
 	map_free(&access_locs);
 	map_free(&owned_recs);
@@ -1993,6 +2114,7 @@ static void rcu_deref_finish(void *gcc_data, void *user_data)
 	map_free(&reported);
 	map_free(&blame);
 	map_free(&last_pass);
+	map_free(&broken_heads);
 	free(access_recs);
 	free(sources);
 	free(pass_names);
