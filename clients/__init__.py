@@ -1,0 +1,1 @@
+"""Programs that use the plugin from outside the kernel (see clients.mk)."""

@@ -1,0 +1,1 @@
+"""liburcu clients: programs, their aarch64 build, and the report."""

@@ -1,0 +1,38 @@
+"""The annotations of the client programs.
+
+- ``rcu:expect-warning``: the plugin should warn on this line, in every
+  configuration where rcu_dereference() is a head (consume, volatile);
+  ``rcu:expect-warning(volatile)`` only in the named configuration.
+- ``rcu:expect-miss``: broken in the assembly, but the plugin is known not
+  to report it (a limit listed in the README); no warning is expected.
+- ``site:NAME head`` / ``site:NAME dep``: the head and dependent lines of a
+  site whose aarch64 assembly the report reads (several per line, separated
+  by commas).
+"""
+import re
+
+_COMMENT = re.compile(r"/\*.*?\*/|//.*")
+_EXPECT = re.compile(r"\brcu:expect-warning(?:\((\w+(?:\|\w+)*)\))?")
+_SITE = re.compile(r"\bsite:(\w+)\s+(head|dep)\b")
+
+
+def expected_warnings(text, config):
+    """1-based lines where a warning is expected in config."""
+    lines = set()
+    for number, line in enumerate(text.splitlines(), 1):
+        for comment in _COMMENT.findall(line):
+            for only in _EXPECT.findall(comment):
+                if not only or config in only.split("|"):
+                    lines.add(number)
+    return lines
+
+
+def sites(text):
+    """{name: (head lines, dep lines)} in order of first appearance."""
+    out = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        for comment in _COMMENT.findall(line):
+            for name, kind in _SITE.findall(comment):
+                heads, deps = out.setdefault(name, (set(), set()))
+                (heads if kind == "head" else deps).add(number)
+    return out
