@@ -1,0 +1,111 @@
+"""Turn pointer loads of a csmith program into dependency heads.
+
+csmith names every variable uniquely (g_N globals, l_N locals, p_N
+parameters) and writes each dereference of a pointer variable as
+"(*g_N)", "(**l_N)", "(*l_N[i][2])".  Such a parenthesised dereference is
+an lvalue whose innermost operand is a load of the pointer variable, so
+replacing the variable by a head leaves the program's meaning unchanged:
+
+    (*g_214)  ->  (*rcu_dereference(g_214))
+    (**l_7)   ->  (**__atomic_load_n(&l_7, __ATOMIC_CONSUME))
+
+Both forms load the same value once (a volatile load or an atomic load),
+so the program's checksum cannot change, and "*head" stays an lvalue
+(stores through it work).  Only variables declared with a pointer type,
+indexed down to a pointer element, are rewritten; the choice of sites is
+a pseudo-random function of the seed.
+"""
+import random
+import re
+
+HEADER = '#include "rcu_deref.h"\n'
+
+# Type words csmith uses in declarations.
+TYPE_WORDS = {
+    "static", "const", "volatile", "struct", "union", "signed", "unsigned",
+    "char", "short", "int", "long", "void",
+    "int8_t", "int16_t", "int32_t", "int64_t",
+    "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+}
+NAME = r"[glp]_\d+"
+DECL = re.compile(r"^\s*(?P<type>[A-Za-z_][\w\s*]*?)\s*\b(?P<name>" + NAME +
+                  r")(?P<dims>(?:\[\d+\])*)\s*[=;]")
+PARAM = re.compile(r"(?P<type>[A-Za-z_][\w\s*]*?)\s*\b(?P<name>p_\d+)\s*(?=[,)])")
+FUNC_DEF = re.compile(r"^static .*\bfunc_\d+\((?P<params>[^)]*)\)\s*$")
+SITE = re.compile(r"\((?P<stars>\*+)(?P<name>" + NAME +
+                  r")(?P<index>(?:\[[\w +-]+\])*)\)")
+FUNCTIONS_MARK = "/* --- FUNCTIONS --- */"
+
+
+def _is_type(text):
+    words = re.findall(r"[A-Za-z_]\w*", text)
+    return bool(words) and all(w in TYPE_WORDS or re.fullmatch(r"[SU]\d+", w)
+                               for w in words)
+
+
+def _volatile_object(ptype):
+    """Whether the pointer object itself (not what it points to) is volatile."""
+    return "volatile" in ptype[ptype.rindex("*"):]
+
+
+def pointer_variables(source):
+    """{name: (number of array dimensions, whether volatile)} of every
+    variable, global, local or parameter, whose (element) type is a pointer."""
+    found = {}
+    for line in source.splitlines():
+        m = FUNC_DEF.match(line)
+        if m:
+            for p in PARAM.finditer(m.group("params")):
+                if "*" in p.group("type") and _is_type(p.group("type").replace("*", " ")):
+                    found[p.group("name")] = (0, _volatile_object(p.group("type")))
+            continue
+        m = DECL.match(line)
+        if m and "*" in m.group("type") and _is_type(m.group("type").replace("*", " ")):
+            found[m.group("name")] = (m.group("dims").count("["),
+                                      _volatile_object(m.group("type")))
+    return found
+
+
+def head_expr(kind, lvalue):
+    if kind == "rcu":
+        return "rcu_dereference(%s)" % lvalue
+    return "__atomic_load_n(&%s, __ATOMIC_CONSUME)" % lvalue
+
+
+def add_heads(source, seed, fraction=0.5, volatile_rcu=True):
+    """Return (new source, {"rcu": n, "consume": n, "sites": candidates}).
+
+    volatile_rcu=False makes volatile-qualified pointer objects consume
+    loads only: rcu_deref.h's rcu_dereference() copies its argument's type,
+    qualifiers included, so with the plugin the marker reads a volatile
+    local once more (fuzz/repro/volatile_pointer_object.c)."""
+    rng = random.Random("heads-%d" % seed)
+    pointers = pointer_variables(source)
+    counts = {"rcu": 0, "consume": 0, "sites": 0}
+    split = source.find(FUNCTIONS_MARK)
+    if split < 0:
+        split = 0
+
+    def rewrite(m):
+        name, index = m.group("name"), m.group("index")
+        dims, volatile = pointers.get(name, (None, False))
+        if dims != index.count("["):
+            return m.group(0)
+        counts["sites"] += 1
+        if rng.random() >= fraction:
+            return m.group(0)
+        kind = rng.choice(("rcu", "consume"))
+        if volatile and not volatile_rcu:
+            kind = "consume"
+        counts[kind] += 1
+        return "(%s%s)" % (m.group("stars"), head_expr(kind, name + index))
+
+    body = SITE.sub(rewrite, source[split:])
+    head = source[:split]
+    include = head.find('#include "csmith.h"')
+    if include >= 0:
+        end = head.index("\n", include) + 1
+        head = head[:end] + HEADER + head[end:]
+    else:
+        head = HEADER + head
+    return head + body, counts

@@ -1,0 +1,323 @@
+"""One csmith program through the plugin: every check of the fuzz campaign.
+
+For a seed: csmith writes a program, fuzz.heads turns some pointer loads
+into heads, then for each compiler and optimization level:
+
+  1. no plugin: compile to assembly, link, run (the host binary directly,
+     the aarch64 one under qemu-aarch64) with a timeout.  A program that
+     does not compile, times out or crashes here, or whose checksum differs
+     between levels, is discarded: its result is not the plugin's doing.
+  2. mode=warn: the compiler must not crash, and the assembly must be
+     byte-identical to step 1.
+  3. mode=fixup: the compiler must not crash; the warnings must be those
+     of step 2; without any fix-up the assembly must be byte-identical to
+     step 1, and with fix-ups the program must print the checksum of
+     step 1 (run again with a timeout); the sites recorded in the
+     __rcu_deref_fixups section must match the "fix-up:" notes.
+
+The truth is always the compile without the plugin and the checksum the
+program prints, never the plugin's own output.
+"""
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+
+from fuzz import heads
+from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
+
+CSMITH_INCLUDE = "/usr/include/csmith"
+RCU_INCLUDE = os.path.join(REPO, "plugin", "include")
+LEVELS = ("-O1", "-O2", "-O3", "-Os")
+OBJCOPY = {"x86_64-linux-gnu": "objcopy",
+           "aarch64-linux-gnu": "aarch64-linux-gnu-objcopy"}
+RUNNER = {"x86_64-linux-gnu": [],
+          "aarch64-linux-gnu": ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"]}
+RUN_TIMEOUT = {"x86_64-linux-gnu": 5, "aarch64-linux-gnu": 20}
+COMPILE_TIMEOUT = 300
+FIXUP_SECTION = "__rcu_deref_fixups"
+
+PLUGIN_WARNING = re.compile(
+    r"^(?P<loc>[^:\s]+:\d+:\d+): warning: (?P<msg>(this access (no longer depends|"
+    r"depends on)|the value loaded by ).*)$", re.M)
+FIXUP_NOTE = re.compile(r"^[^:\s]+:\d+:\d+: note: fix-up:", re.M)
+ICE = re.compile(r"internal compiler error|Segmentation fault|"
+                 r"(killed|terminated) (by|with) signal|Please submit a full bug report")
+
+
+def csmith(seed, options=()):
+    """csmith's program for seed (a string)."""
+    return subprocess.run(["csmith", "--seed", str(seed), *options],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def warning_kinds(stderr):
+    """Plugin warnings by kind: broken (the address lost its dependency),
+    comparison (depends only through a comparison or boolean), unused (the
+    head's value is never used)."""
+    kinds = {"broken": 0, "comparison": 0, "unused": 0}
+    for m in PLUGIN_WARNING.finditer(stderr):
+        msg = m.group("msg")
+        kinds["broken" if "no longer depends" in msg else
+              "comparison" if "only through" in msg else "unused"] += 1
+    return kinds
+
+
+def crashed(proc):
+    """Why a compile counts as a compiler crash, or None."""
+    if proc.returncode in (4, -6, -11) or proc.returncode < 0:
+        return "exit status %d" % proc.returncode
+    m = ICE.search(proc.stderr)
+    return m.group(0) if m else None
+
+
+class Program:
+    """A program's files in a work directory."""
+
+    def __init__(self, workdir, source):
+        self.dir = workdir
+        os.makedirs(workdir, exist_ok=True)
+        self.src = os.path.join(workdir, "prog.c")
+        with open(self.src, "w") as f:
+            f.write(source)
+        self.stats = os.path.join(workdir, "stats.jsonl")
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def compile(self, target, level, mode, stats=False):
+        """Compile to assembly: mode None (no plugin), "warn" or "fixup".
+        Return (CompletedProcess or None on timeout, assembly path, seconds)."""
+        tag = "%s%s.%s" % (target.split("-")[0], level, mode or "none")
+        out = self.path(tag + ".s")
+        cmd = [TARGETS[target], level, "-S", "-o", out,
+               "-I", CSMITH_INCLUDE, "-I", RCU_INCLUDE]
+        if mode:
+            cmd += ["-fplugin=" + plugin_path(target), PLUGIN_ARG + "mode=" + mode]
+            if stats:
+                cmd.append(PLUGIN_ARG + "stats=" + self.stats)
+        cmd.append(self.src)
+        start = time.monotonic()
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, env=ENV,
+                                  timeout=COMPILE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc = None
+        return proc, out, time.monotonic() - start
+
+    def link(self, target, asm):
+        exe = asm[:-2] + ".exe"
+        obj = asm[:-2] + ".o"
+        cc = TARGETS[target]
+        subprocess.run([cc, "-c", "-o", obj, asm], check=True, capture_output=True)
+        subprocess.run([cc, "-o", exe, obj], check=True, capture_output=True)
+        return exe, obj
+
+    def run(self, target, exe, timeout):
+        """(stdout, None) or (None, why it failed)."""
+        try:
+            proc = subprocess.run(RUNNER[target] + [exe], capture_output=True,
+                                  text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None, "timeout after %g s" % timeout
+        if proc.returncode != 0:
+            return None, "exit status %d" % proc.returncode
+        return proc.stdout, None
+
+
+def fixup_records(target, obj):
+    """The strings of the object's __rcu_deref_fixups section."""
+    out = obj + ".fixups"
+    subprocess.run([OBJCOPY[target], "-O", "binary", "--only-section=" + FIXUP_SECTION,
+                    obj, out], check=True, capture_output=True)
+    with open(out, "rb") as f:
+        data = f.read()
+    return [s.decode("ascii", "replace") for s in data.split(b"\0") if s]
+
+
+def plugin_has_stats(target, _cache={}):
+    """Whether the plugin knows the stats= option (it is being added)."""
+    if target not in _cache:
+        proc = subprocess.run(
+            [TARGETS[target], "-fplugin=" + plugin_path(target),
+             PLUGIN_ARG + "stats=/dev/null", "-x", "c", "-S", "-o", "/dev/null", "-"],
+            input="int x;\n", capture_output=True, text=True, env=ENV)
+        _cache[target] = proc.returncode == 0
+    return _cache[target]
+
+
+def read_stats(path):
+    """Sum of the stats lines the plugin appended to path (and empty it)."""
+    total = {}
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line:
+                for k, v in json.loads(line).items():
+                    if isinstance(v, int):
+                        total[k] = total.get(k, 0) + v
+    os.unlink(path)
+    return total
+
+
+VOLATILE_REPRO = os.path.join(REPO, "fuzz", "repro", "volatile_pointer_object.c")
+
+
+def volatile_rcu_safe(_cache=[]):
+    """Whether rcu_dereference() of a volatile-qualified pointer object
+    compiles to the same assembly with the plugin as without it (the bug
+    of fuzz/repro/volatile_pointer_object.c is fixed).  While it is not,
+    the campaign makes such sites consume loads, so that one known bug does
+    not hide the others."""
+    if not _cache:
+        outs = []
+        for plugin in (False, True):
+            cmd = ["gcc", "-O2", "-I", RCU_INCLUDE, "-S", "-o", "-", VOLATILE_REPRO]
+            if plugin:
+                cmd.append("-fplugin=" + plugin_path("x86_64-linux-gnu"))
+            outs.append(subprocess.run(cmd, capture_output=True, text=True,
+                                       env=ENV).stdout)
+        _cache.append(outs[0] == outs[1])
+    return _cache[0]
+
+
+def plugin_ids(targets):
+    """A short hash of each plugin file, to tell which build a result saw."""
+    ids = {}
+    for t in targets:
+        with open(plugin_path(t), "rb") as f:
+            ids[t] = hashlib.sha1(f.read()).hexdigest()[:12]
+    return ids
+
+
+def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
+                  csmith_options=(), fraction=0.5):
+    """Run every check on the program of seed; return the result dict:
+    status "ok", "discarded" (with reason) or "fail" (with failures)."""
+    targets = targets or sorted(TARGETS)
+    volatile_rcu = volatile_rcu_safe()
+    source, counts = heads.add_heads(csmith(seed, csmith_options), seed, fraction,
+                                     volatile_rcu=volatile_rcu)
+    prog = Program(workdir, source)
+    result = {"seed": seed, "heads_rcu": counts["rcu"], "heads_consume": counts["consume"],
+              "sites": counts["sites"], "volatile_rcu": volatile_rcu,
+              "plugin": plugin_ids(targets),
+              "configs": [], "failures": [], "status": "ok"}
+
+    def fail(config, kind, detail):
+        result["failures"].append({"config": config, "kind": kind,
+                                   "detail": detail[:2000]})
+
+    # Phase 1: the truth, without the plugin, for every configuration.
+    checksum = None
+    baseline = {}
+    for target in targets:
+        for level in levels:
+            config = "%s %s" % (target, level)
+            base, base_s, _ = prog.compile(target, level, None)
+            if base is None or base.returncode != 0:
+                return discard(result, prog, keep, "%s: does not compile without the "
+                               "plugin: %s" % (config, base and base.stderr[-500:]))
+            exe, _ = prog.link(target, base_s)
+            out, why = prog.run(target, exe, RUN_TIMEOUT[target])
+            if out is None:
+                return discard(result, prog, keep, "%s: without the plugin: %s"
+                               % (config, why))
+            if checksum is None:
+                checksum = out
+            elif out != checksum:
+                return discard(result, prog, keep, "%s: checksum differs between "
+                               "configurations without the plugin" % config)
+            baseline[target, level] = base_s
+    result["checksum"] = checksum.strip()
+
+    # Phase 2: the plugin in both modes against that truth.
+    for target in targets:
+        stats = plugin_has_stats(target)
+        for level in levels:
+            config = "%s %s" % (target, level)
+            base_s = baseline[target, level]
+            rec = {"config": config}
+            warned = {}
+            for mode in ("warn", "fixup"):
+                proc, asm, secs = prog.compile(target, level, mode, stats)
+                rec[mode + "_seconds"] = round(secs, 2)
+                if proc is None:
+                    fail(config, "hang", "mode=%s: no result after %d s"
+                         % (mode, COMPILE_TIMEOUT))
+                    continue
+                why = crashed(proc)
+                if why:
+                    fail(config, "ice", "mode=%s: %s\n%s" % (mode, why, proc.stderr[-1500:]))
+                    continue
+                if proc.returncode != 0:
+                    fail(config, "error", "mode=%s: exit status %d\n%s"
+                         % (mode, proc.returncode, proc.stderr[-1500:]))
+                    continue
+                warned[mode] = sorted(m.group(0) for m in PLUGIN_WARNING.finditer(proc.stderr))
+                rec[mode + "_warnings"] = len(warned[mode])
+                if mode == "warn":
+                    rec["warn_kinds"] = warning_kinds(proc.stderr)
+                st = read_stats(prog.stats) if stats else None
+                if st is not None:
+                    rec[mode + "_stats"] = st
+                same = filecmp(asm, base_s)
+                if mode == "warn":
+                    if not same:
+                        fail(config, "warn-asm-differs",
+                             "mode=warn changed the assembly: %s" % diff_head(base_s, asm))
+                    continue
+                notes = len(FIXUP_NOTE.findall(proc.stderr))
+                rec["fixup_notes"] = notes
+                if "warn" in warned and warned["warn"] != warned["fixup"]:
+                    fail(config, "fixup-warnings-differ",
+                         "mode=fixup warned %d times, mode=warn %d times"
+                         % (len(warned["fixup"]), len(warned["warn"])))
+                if same:
+                    rec["fixup_records"] = 0
+                    if notes:
+                        fail(config, "fixup-record", "%d fix-up notes, assembly unchanged"
+                             % notes)
+                    continue
+                fexe, fobj = prog.link(target, asm)
+                records = fixup_records(target, fobj)
+                rec["fixup_records"] = len(records)
+                if not records and not notes:
+                    fail(config, "fixup-idle-diff", "mode=fixup fixed nothing but changed "
+                         "the assembly: %s" % diff_head(base_s, asm))
+                elif len(records) != notes:
+                    fail(config, "fixup-record", "%d fix-up notes, %d records in %s"
+                         % (notes, len(records), FIXUP_SECTION))
+                fout, why = prog.run(target, fexe, RUN_TIMEOUT[target] * 3)
+                rec["fixup_ran"] = True
+                if fout != checksum:
+                    fail(config, "fixup-checksum", "mode=fixup binary: %s (expected %r)"
+                         % (why or "printed %r" % fout, checksum))
+            result["configs"].append(rec)
+    if result["failures"]:
+        result["status"] = "fail"
+    if result["status"] != "fail" and not keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return result
+
+
+def discard(result, prog, keep, reason):
+    result.update(status="discarded", reason=reason)
+    if not keep:
+        shutil.rmtree(prog.dir, ignore_errors=True)
+    return result
+
+
+def filecmp(a, b):
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        return fa.read() == fb.read()
+
+
+def diff_head(a, b, lines=12):
+    proc = subprocess.run(["diff", "-u", a, b], capture_output=True, text=True)
+    return "\n".join(proc.stdout.splitlines()[:lines])
