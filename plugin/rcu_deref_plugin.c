@@ -70,6 +70,7 @@
 #include "gcc-common.h"
 #include "tree-dfa.h"
 #include "c-family/c-pragma.h"
+#include "gimplify-me.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -131,6 +132,7 @@ struct dep_source {
 	const char *primitive;	/* head: "rcu_dereference", ... */
 	bool pointer;		/* head: loads a pointer (not an index) */
 	bool compared;		/* compared (==, !=) with an object's address */
+	unsigned int compared_uid;	/* DECL_UID of the first such object */
 };
 
 static struct dep_source *sources;
@@ -174,6 +176,7 @@ struct access_rec {
 	bool flags_only;	/* the address depends only through a flag */
 	bool assumed;		/* only through a call's result */
 	bool ambiguous;		/* accesses from different sources share the key */
+	bool via_base;		/* the dependency is in its base pointer */
 	bool load;
 };
 
@@ -209,6 +212,8 @@ static struct key_map reported;
 static struct key_map blame;
 /* DECL_UID of a function -> the last GIMPLE pass run on it (see pass_mark) */
 static struct key_map last_pass;
+/* (access location, head location) -> DECL_UID of the object it was broken to */
+static struct key_map broken_bases;
 /* head source + 1 -> 1: heads with a reported break (stats) */
 static struct key_map broken_heads;
 static unsigned int ipa_epoch;
@@ -980,40 +985,79 @@ static unsigned HOST_WIDE_INT access_key(const_gimple stmt, tree ref, bool store
 	return pair_key(loc, (unsigned int)(size << 8 | operand_index(stmt, ref) << 1 | store));
 }
 
+/* The pointer the address of ref is based on, or NULL (a declared object). */
+static tree base_pointer(tree ref)
+{
+	if (TREE_CODE(ref) == SSA_NAME)
+		return ref;
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
+	while (handled_component_p(ref))
+		ref = TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) == MEM_REF)
+		return TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) == TARGET_MEM_REF)
+		return TMR_BASE(ref);
+	return NULL_TREE;
+}
+
+/*
+ * The global object (or constant address) that ref's address is based on,
+ * whatever its variable indexes, or NULL when it is based on a pointer
+ * value.
+ */
+static tree object_base(tree ref)
+{
+	tree base = base_pointer(ref);
+	poly_int64 size, max_size, offset;
+	bool reverse;
+
+	if (TREE_CODE(ref) == INTEGER_CST)
+		return ref;
+	if (base && TREE_CODE(base) == INTEGER_CST)
+		return base;
+	if (base && TREE_CODE(base) != ADDR_EXPR)
+		return NULL_TREE;
+	if (base) {
+		ref = get_ref_base_and_extent(TREE_OPERAND(base, 0), &offset,
+					      &size, &max_size, &reverse);
+	} else {
+		if (TREE_CODE(ref) == ADDR_EXPR)
+			ref = TREE_OPERAND(ref, 0);
+		while (handled_component_p(ref))
+			ref = TREE_OPERAND(ref, 0);
+	}
+	if (DECL_P(ref) && is_global_var(ref))
+		return ref;
+	return NULL_TREE;
+}
+
+/* Whether some array index in ref is a variable. */
+static bool variable_index(tree ref)
+{
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) == TARGET_MEM_REF)
+		return TMR_INDEX(ref) || TMR_INDEX2(ref) ||
+		       TREE_CODE(TMR_BASE(ref)) == SSA_NAME;
+	while (handled_component_p(ref)) {
+		if ((TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == ARRAY_RANGE_REF) &&
+		    TREE_CODE(TREE_OPERAND(ref, 1)) == SSA_NAME)
+			return true;
+		ref = TREE_OPERAND(ref, 0);
+	}
+	return false;
+}
+
 /*
  * The global object whose constant address ref now uses, or NULL when the
  * address is not a constant (it still derives from some value).
  */
 static tree constant_address_base(tree ref)
 {
-	tree base;
-	poly_int64 size, max_size, offset;
-	bool reverse;
-
-	if (TREE_CODE(ref) == SSA_NAME || TREE_CODE(ref) == INTEGER_CST)
-		return TREE_CODE(ref) == INTEGER_CST ? ref : NULL_TREE;
-	if (TREE_CODE(ref) == ADDR_EXPR)
-		ref = TREE_OPERAND(ref, 0);
-	while (handled_component_p(ref)) {
-		if ((TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == ARRAY_RANGE_REF) &&
-		    TREE_CODE(TREE_OPERAND(ref, 1)) == SSA_NAME)
-			return NULL_TREE;
-		ref = TREE_OPERAND(ref, 0);
-	}
-	if (TREE_CODE(ref) == TARGET_MEM_REF)
+	if (TREE_CODE(ref) == SSA_NAME || variable_index(ref))
 		return NULL_TREE;
-	if (TREE_CODE(ref) == MEM_REF) {
-		base = TREE_OPERAND(ref, 0);
-		if (TREE_CODE(base) == INTEGER_CST)
-			return base;
-		if (TREE_CODE(base) != ADDR_EXPR)
-			return NULL_TREE;
-		ref = get_ref_base_and_extent(TREE_OPERAND(base, 0), &offset,
-					      &size, &max_size, &reverse);
-	}
-	if (DECL_P(ref) && is_global_var(ref))
-		return ref;
-	return NULL_TREE;
+	return object_base(ref);
 }
 
 /* Call fn for every memory reference a statement loads or stores. */
@@ -1385,7 +1429,8 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 	enum dep_strength st;
 	bool fresh;
 	long *idx;
-	int src;
+	int src, bsrc;
+	tree bp;
 
 	if (!key)
 		return;
@@ -1401,6 +1446,9 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 	}
 	if (rec->source >= 0 && rec->source != src)
 		rec->ambiguous = true;
+	bp = base_pointer(ref);
+	if (bp && strength_of(w, bp, &bsrc) == DEP_ADDR)
+		rec->via_base = true;
 	if (source_rank(src) > source_rank(rec->source)) {
 		rec->source = src;
 		rec->flags_only = st == DEP_FLAGS;
@@ -1414,8 +1462,14 @@ static void note_comparison(struct chain_walk *w, tree a, tree b)
 {
 	int src = -1;
 
-	if (strength_of(w, a, &src) >= DEP_ASSUMED && TREE_CODE(b) == ADDR_EXPR)
-		sources[src].compared = true;
+	tree object;
+
+	if (strength_of(w, a, &src) < DEP_ASSUMED || TREE_CODE(b) != ADDR_EXPR)
+		return;
+	sources[src].compared = true;
+	object = get_base_address(TREE_OPERAND(b, 0));
+	if (object && DECL_P(object) && !sources[src].compared_uid)
+		sources[src].compared_uid = DECL_UID(object);
 }
 
 static void record_call_args(struct chain_walk *w, gimple call)
@@ -1625,6 +1679,8 @@ enum break_kind {
 	BREAK_CONSTANT,		/* its address became a constant */
 	BREAK_CHAIN,		/* from a broken access, or a clone's constant result */
 	BREAK_VANISHED,		/* replaced by loads from constant addresses */
+	BREAK_MERGED,		/* broken, then merged with another load */
+	BREAK_OBJECT,		/* its base pointer became an object's address */
 };
 
 struct check_ctx {
@@ -1635,6 +1691,10 @@ struct check_ctx {
 	bool chained;		/* second round: look for BREAK_CHAIN */
 	struct key_map keys_here;	/* recorded access keys present */
 	struct key_map new_loads;	/* line -> location of a new constant load */
+	struct key_map fix_heads;	/* fix-up mode: head + 1 -> 1, heads to fix */
+	gimple *head_stmts;		/* the head loads in the function */
+	int *head_of;			/* ... and the head each one loads */
+	unsigned int nhead_stmts, head_stmts_cap;
 };
 
 static bool single_element_array(tree decl)
@@ -1682,10 +1742,12 @@ static const char * const break_text[] = {
 	"its address became a constant",
 	"its address derives from a value that lost its dependency",
 	"it was replaced by loads from constant addresses",
+	"its address became a constant, then it was merged with another load of that object",
+	"its address is now based on an object's address, not on the loaded pointer",
 };
 
 static void report_break(location_t loc, int head, const struct access_rec *rec,
-			 enum break_kind kind, tree base)
+			 enum break_kind kind, tree base, gimple early)
 {
 	const struct dep_source *h = &sources[head];
 	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h->loc);
@@ -1715,6 +1777,9 @@ static void report_break(location_t loc, int head, const struct access_rec *rec,
 			inform(loc, "in %qD, a clone of %qD made for a constant argument",
 			       current_function_decl, clone_origin());
 		inform(h->loc, "dependency head: %qs loads the value here", h->primitive);
+		if (early)
+			inform(gimple_location(early),
+			       "the value of the access now comes from this load, made before the head");
 		inform(loc, "%s: %s", RULES, rule_text[rule_for(h, rec, base)]);
 	}
 }
@@ -1751,12 +1816,27 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	if (ctx->chained)
 		return address_dep(ctx->broken, ref, &src) == DEP_ADDR ?
 		       BREAK_CHAIN : BREAK_NONE;
+	/* The pointer that carried the dependency became an object's address. */
+	if (!*base && rec->via_base) {
+		*base = object_base(ref);
+		return *base ? BREAK_OBJECT : BREAK_NONE;
+	}
 	/*
 	 * An address derived from some other value is not reported: the
 	 * value may still depend on the head in ways the walk cannot see
 	 * (through memory, through a call).  Only a constant is proof.
 	 */
 	return *base ? BREAK_CONSTANT : BREAK_NONE;
+}
+
+/* Remember the pass that first broke a pair, and the object it used. */
+static void blame_broken(unsigned HOST_WIDE_INT pair, const char *pass, tree base)
+{
+	bool fresh;
+
+	blame_first(pair, pass);
+	if (base && DECL_P(base))
+		map_slot(&broken_bases, pair, DECL_UID(base), &fresh);
 }
 
 static bool head_here(struct check_ctx *ctx, int head)
@@ -1792,9 +1872,115 @@ static void note_new_load(struct check_ctx *ctx, gimple stmt, tree ref, bool sto
 		blame_first(pair_key(loc, 0), ctx->pass);
 }
 
+/* Whether a comes before b on every path to b. */
+static bool stmt_dominates(gimple a, gimple b)
+{
+	gimple_stmt_iterator gsi;
+
+	if (gimple_bb(a) != gimple_bb(b))
+		return dominated_by_p(CDI_DOMINATORS, gimple_bb(b), gimple_bb(a));
+	if (gimple_code(b) == GIMPLE_PHI)
+		return false;
+	for (gsi = gsi_for_stmt(a); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		if (gsi_stmt(gsi) == b)
+			return true;
+	}
+	return false;
+}
+
+/* Whether stmt comes after a load of head, on every path to it. */
+static bool after_head(struct check_ctx *ctx, gimple stmt, int head)
+{
+	unsigned int i;
+
+	for (i = 0; i < ctx->nhead_stmts; i++) {
+		if (ctx->head_of[i] == head && ctx->head_stmts[i] != stmt &&
+		    stmt_dominates(ctx->head_stmts[i], stmt))
+			return true;
+	}
+	return false;
+}
+
+/* A load of the object uid that may execute before head, or NULL. */
+static gimple load_before_head(struct check_ctx *ctx, int head, long uid)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	calculate_dominance_info(CDI_DOMINATORS);
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+			tree base;
+
+			if (!gimple_assign_load_p(stmt))
+				continue;
+			base = constant_address_base(gimple_assign_rhs1(stmt));
+			if (base && DECL_P(base) && DECL_UID(base) == uid &&
+			    !after_head(ctx, stmt, head))
+				return stmt;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Fix-up mode cannot order a value loaded before its head: refuse, with an
+ * error, rather than pretend the site is protected.
+ */
+static void refuse_fixup(location_t loc, int head, gimple early)
+{
+	const struct dep_source *h = &sources[head];
+	auto_diagnostic_group d;
+	bool fresh;
+
+	map_slot(&reported, pair_key(loc, h->loc), 1, &fresh);
+	if (!fresh)
+		return;
+	stats.broken_accesses++;
+	map_put(&broken_heads, head + 1, 1);
+	error_at(loc,
+		 "rcu_deref fix-up mode cannot order this access after %qs: its address became a constant, and its value is now loaded before the head",
+		 h->primitive);
+	if (early)
+		inform(gimple_location(early), "the value now comes from this load");
+	inform(h->loc, "dependency head: %qs loads the value here", h->primitive);
+	inform(loc,
+	       "a load-acquire at the head cannot order a load made before it; keep the access through the pointer (for example with READ_ONCE()), or build this file in warning mode");
+}
+
+/*
+ * A dependent load that lost its dependency (its address became a
+ * constant, as probing saw) and then vanished: value numbering merged it
+ * with another load of the same object.  When that load may come before
+ * the head, the value no longer depends on the head at all.
+ */
+static void check_merged(struct check_ctx *ctx, location_t loc, int head,
+			 const struct access_rec *rec)
+{
+	unsigned HOST_WIDE_INT pair = pair_key(loc, sources[head].loc);
+	long *uid = map_find(&broken_bases, pair);
+	bool blamed = map_find(&blame, pair);
+	long object = uid ? *uid : sources[head].compared_uid ?
+		      sources[head].compared_uid : sources[rec->source].compared_uid;
+	gimple early = object ? load_before_head(ctx, head, object) : NULL;
+
+	/* Gone without being seen broken, and nothing to merge with: dead. */
+	if (!blamed && !early)
+		return;
+	if (mode == RCU_DEREF_FIXUP && (early || !object)) {
+		refuse_fixup(loc, head, early);
+		return;
+	}
+	if (mode == RCU_DEREF_FIXUP)
+		map_put(&ctx->fix_heads, head + 1, 1);
+	report_break(loc, head, rec, BREAK_MERGED, NULL_TREE, early);
+}
+
 /*
  * The dependent loads recorded in the current function that are gone,
- * while new loads from constant addresses appeared on their line.
+ * while new loads from constant addresses appeared on their line, or
+ * after their address became a constant.
  */
 static void check_vanished(struct check_ctx *ctx)
 {
@@ -1807,16 +1993,22 @@ static void check_vanished(struct check_ctx *ctx)
 		struct access_rec *rec = &access_recs[i];
 		location_t loc = rec->key >> 32;
 
-		new_load = map_find(&ctx->new_loads, line_key(loc));
 		if (!rec->load || rec->source < 0 || rec->independent ||
-		    rec->ambiguous || !new_load ||
-		    map_find(&ctx->keys_here, rec->key))
+		    rec->ambiguous || map_find(&ctx->keys_here, rec->key))
 			continue;
 		head = resolve_source(rec->source, NULL_TREE, 0);
 		if (head < 0 || !head_here(ctx, head))
 			continue;
+		new_load = map_find(&ctx->new_loads, line_key(loc));
+		if (!new_load) {
+			if (ctx->report)
+				check_merged(ctx, loc, head, rec);
+			continue;
+		}
 		if (ctx->report) {
-			report_break(loc, head, rec, BREAK_VANISHED, NULL_TREE);
+			if (mode == RCU_DEREF_FIXUP)
+				map_put(&ctx->fix_heads, head + 1, 1);
+			report_break(loc, head, rec, BREAK_VANISHED, NULL_TREE, NULL);
 			continue;
 		}
 		/* Blame the pass that made the new loads. */
@@ -1845,7 +2037,7 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (rec->source < 0)
 		return;
 	kind = classify(w, ctx, rec, ref, &base);
-	if (kind == BREAK_CONSTANT && !ctx->report)
+	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT) && !ctx->report)
 		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
 	if (kind == BREAK_NONE)
 		return;
@@ -1857,11 +2049,26 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 		return;
 	if (!store && is_gimple_assign(stmt) && kind != BREAK_FLAGS)
 		seed(ctx->broken, gimple_assign_lhs(stmt), head, DEP_ADDR);
+	if (ctx->report && mode == RCU_DEREF_FIXUP)
+		map_put(&ctx->fix_heads, head + 1, 1);
 	if (ctx->report)
-		report_break(gimple_location(stmt), head, rec, kind, base);
+		report_break(gimple_location(stmt), head, rec, kind, base, NULL);
 	else if (kind != BREAK_FLAGS)
-		blame_first(pair_key(pure_loc(gimple_location(stmt)), sources[head].loc),
-			    ctx->pass);
+		blame_broken(pair_key(pure_loc(gimple_location(stmt)), sources[head].loc),
+			     ctx->pass, base);
+}
+
+/* Remember a head load of the function, for the merged-load check. */
+static void note_head_stmt(struct check_ctx *ctx, gimple stmt, int head)
+{
+	unsigned int cap = ctx->head_stmts_cap;
+
+	ctx->head_stmts = (gimple *)grow(ctx->head_stmts, ctx->nhead_stmts,
+					 &ctx->head_stmts_cap, sizeof(*ctx->head_stmts));
+	ctx->head_of = (int *)grow(ctx->head_of, ctx->nhead_stmts, &cap,
+				   sizeof(*ctx->head_of));
+	ctx->head_stmts[ctx->nhead_stmts] = stmt;
+	ctx->head_of[ctx->nhead_stmts++] = head;
 }
 
 /* The head a call returns, by the summary of its callee, or -1. */
@@ -1933,20 +2140,296 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 			}
 			if (src < 0)
 				continue;
+			if (!is_gimple_call(stmt) || is_consume_load(stmt))
+				note_head_stmt(ctx, stmt, src);
 			seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);
 			map_put(&ctx->heads_here, src + 1, 1);
 		}
 	}
 }
 
+/* ---------------------------------------------------------------------- */
+/* Fix-up mode: the heads of broken chains become load-acquires          */
+/* ---------------------------------------------------------------------- */
+
+#define SITES_SECTION "__rcu_deref_fixups"
+
+/* Where the user wrote the site: the outermost macro's expansion point. */
+static location_t user_loc(location_t loc)
+{
+	return linemap_resolve_location(line_table, loc, LRK_MACRO_EXPANSION_POINT, NULL);
+}
+
+/* The name of the current function as the user wrote it. */
+static const char *site_function(void)
+{
+	tree fn = clone_origin() ? clone_origin() : current_function_decl;
+
+	return lang_hooks.decl_printable_name(fn, 2);
+}
+
+/*
+ * Record a fixed site in the object file: one NUL-terminated string
+ * "file:line: function: how" in section __rcu_deref_fixups.  The strings
+ * of all objects concatenate at link time, so that a kernel can list at
+ * boot the sites it protects, and a tool can list them in any object.
+ */
+static void record_site(location_t loc, const char *how)
+{
+	expanded_location xl = expand_location(loc);
+	char *text = xasprintf("%s:%d: %s: %s", xl.file ? xl.file : "<unknown>",
+			       xl.line, site_function(), how);
+	size_t len = strlen(text) + 1;
+	tree type = build_array_type_nelts(char_type_node, len);
+	tree decl = build_decl(UNKNOWN_LOCATION, VAR_DECL,
+			       create_tmp_var_name("__rcu_deref_site"), type);
+	tree str = build_string(len, text);
+
+	TREE_TYPE(str) = type;
+	TREE_STATIC(decl) = 1;
+	TREE_READONLY(decl) = 1;
+	TREE_USED(decl) = 1;
+	DECL_ARTIFICIAL(decl) = 1;
+	DECL_IGNORED_P(decl) = 1;
+	DECL_PRESERVE_P(decl) = 1;
+	DECL_INITIAL(decl) = str;
+	SET_DECL_ALIGN(decl, BITS_PER_UNIT);
+	DECL_USER_ALIGN(decl) = 1;
+	set_decl_section_name(decl, SITES_SECTION);
+	varpool_finalize_decl(decl);
+	free(text);
+	stats.fixups++;
+}
+
+/* __atomic_load_N for an access of size bytes, or NULL. */
+static tree atomic_load_builtin(unsigned HOST_WIDE_INT size)
+{
+	switch (size) {
+	case 1:
+		return builtin_decl_explicit(BUILT_IN_ATOMIC_LOAD_1);
+	case 2:
+		return builtin_decl_explicit(BUILT_IN_ATOMIC_LOAD_2);
+	case 4:
+		return builtin_decl_explicit(BUILT_IN_ATOMIC_LOAD_4);
+	case 8:
+		return builtin_decl_explicit(BUILT_IN_ATOMIC_LOAD_8);
+	}
+	return NULL_TREE;
+}
+
+static tree memmodel_arg(enum memmodel model)
+{
+	return build_int_cst(integer_type_node, model);
+}
+
+#ifdef AARCH64_FL_RCPC
+/* Whether the target has LDAPR (RCpc, mandatory from Armv8.3-A). */
+static bool target_has_rcpc(void)
+{
+	return aarch64_isa_flags & (AARCH64_FL_RCPC | AARCH64_FL_V8_3);
+}
+
+/* lhs = LDAPR [addr]: a load-acquire that is only RCpc, as the kernel's. */
+static gimple build_ldapr(tree lhs, tree addr, tree type, unsigned HOST_WIDE_INT size)
+{
+	const char *insn = size == 1 ? "ldaprb\t%w0, %1" :
+			   size == 2 ? "ldaprh\t%w0, %1" :
+			   size == 4 ? "ldapr\t%w0, %1" : "ldapr\t%x0, %1";
+	/* GC vectors of trees, named through typeof to stay C-looking. */
+	__typeof__(make_tree_vector()) inputs = make_tree_vector();
+	__typeof__(inputs) outputs = make_tree_vector();
+	__typeof__(inputs) clobbers = make_tree_vector();
+	tree mem = build2(MEM_REF, type, addr, build_int_cst(TREE_TYPE(addr), 0));
+	gasm *as;
+
+	TREE_THIS_VOLATILE(mem) = 1;
+	TREE_SIDE_EFFECTS(mem) = 1;
+	vec_safe_push(outputs, build_tree_list(build_tree_list(NULL_TREE,
+							       build_string(3, "=r")), lhs));
+	vec_safe_push(inputs, build_tree_list(build_tree_list(NULL_TREE,
+							      build_string(2, "Q")), mem));
+	vec_safe_push(clobbers, build_tree_list(NULL_TREE, build_string(7, "memory")));
+	as = gimple_build_asm_vec(insn, inputs, outputs, clobbers, NULL);
+	gimple_asm_set_volatile(as, true);
+	return as;
+}
+#endif
+
+/*
+ * Replace the volatile head load at gsi with a load-acquire of the same
+ * size and address: LDAPR where the target has RCpc, otherwise
+ * __atomic_load_N(addr, __ATOMIC_ACQUIRE) (LDAR on arm64).  Returns the
+ * instruction used, or NULL when the load cannot be an atomic one
+ * (unusual size, misaligned).
+ */
+static const char *make_load_acquire(gimple_stmt_iterator *gsi)
+{
+	gimple stmt = gsi_stmt(*gsi);
+	tree lhs = gimple_assign_lhs(stmt);
+	tree ref = gimple_assign_rhs1(stmt);
+	tree type = TREE_TYPE(lhs);
+	unsigned HOST_WIDE_INT size;
+	tree fn, addr, tmp;
+	gimple load;
+
+	if (!tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+		return NULL;
+	size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+	fn = atomic_load_builtin(size);
+	if (!fn || get_object_alignment(ref) < size * BITS_PER_UNIT)
+		return NULL;
+	addr = force_gimple_operand_gsi(gsi, build_fold_addr_expr(ref), true,
+					NULL_TREE, true, GSI_SAME_STMT);
+#ifdef AARCH64_FL_RCPC
+	if (target_has_rcpc()) {
+		load = build_ldapr(lhs, addr, TREE_TYPE(ref), size);
+		gimple_set_location(load, gimple_location(stmt));
+		gsi_replace(gsi, load, true);
+		SSA_NAME_DEF_STMT(lhs) = load;
+		return "ldapr";
+	}
+#endif
+	load = gimple_build_call(fn, 2, addr, memmodel_arg(MEMMODEL_ACQUIRE));
+	tmp = make_ssa_name(TREE_TYPE(TREE_TYPE(fn)));
+	gimple_call_set_lhs(load, tmp);
+	gimple_set_location(load, gimple_location(stmt));
+	gsi_insert_before(gsi, load, GSI_SAME_STMT);
+	gsi_replace(gsi, gimple_build_assign(lhs, NOP_EXPR, tmp), true);
+	return "load-acquire";
+}
+
+static gimple build_acquire_fence(location_t loc)
+{
+	gimple fence = gimple_build_call(builtin_decl_explicit(BUILT_IN_ATOMIC_THREAD_FENCE),
+					 1, memmodel_arg(MEMMODEL_ACQUIRE));
+
+	gimple_set_location(fence, loc);
+	return fence;
+}
+
+/* Put an acquire fence right after stmt, on its normal path. */
+static void fence_after(gimple stmt)
+{
+	gimple fence = build_acquire_fence(gimple_location(stmt));
+	gimple_stmt_iterator gsi;
+	edge e;
+
+	if (!stmt_ends_bb_p(stmt)) {
+		gsi = gsi_for_stmt(stmt);
+		gsi_insert_after(&gsi, fence, GSI_NEW_STMT);
+		return;
+	}
+	e = find_fallthru_edge(gimple_bb(stmt)->succs);
+	if (e)
+		gsi_insert_on_edge_immediate(e, fence);
+}
+
+/* Put an acquire fence at the entry of the current function. */
+static void fence_at_entry(void)
+{
+	edge e = single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(cfun));
+	location_t loc = DECL_SOURCE_LOCATION(current_function_decl);
+
+	gsi_insert_on_edge_immediate(e, build_acquire_fence(loc));
+}
+
+/* Tell and record that the site at loc was fixed, and how. */
+static void fixed_site(location_t loc, int head, const char *how, const char *text)
+{
+	loc = user_loc(loc);
+	inform(loc, "fix-up: %s %qs in %qs", text, sources[head].primitive,
+	       site_function());
+	record_site(loc, how);
+}
+
+/* Make one head statement of a broken chain a load-acquire. */
+static void fix_head_stmt(gimple_stmt_iterator *gsi, int head)
+{
+	gimple stmt = gsi_stmt(*gsi);
+	location_t loc = gimple_location(stmt);
+	const char *how;
+
+	if (is_consume_load(stmt)) {
+		gimple_call_set_arg(stmt, 1, memmodel_arg(MEMMODEL_ACQUIRE));
+		update_stmt(stmt);
+		fixed_site(loc, head, "acquire", "this load-acquire now performs the load of");
+		return;
+	}
+	how = make_load_acquire(gsi);
+	if (how) {
+		fixed_site(loc, head, "acquire", how[0] == 'l' && how[1] == 'd' ?
+			   "an LDAPR (RCpc load-acquire) now performs the load of" :
+			   "a load-acquire now performs the load of");
+		return;
+	}
+	fence_after(stmt);
+	fixed_site(loc, head, "fence", "an acquire fence now follows the load of");
+}
+
+/*
+ * Fix-up mode: make each head of a broken chain in the current function a
+ * load-acquire.  A head loaded in another function (a getter that was not
+ * inlined, the caller of a clone) gets an acquire fence instead: after the
+ * call that returned its value, or at the entry of the clone.
+ */
+static unsigned int apply_fixups(struct key_map *fix_heads)
+{
+	struct key_map done;
+	gimple *calls = NULL;
+	unsigned int ncalls = 0, calls_cap = 0, i;
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	memset(&done, 0, sizeof(done));
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+			int head = stmt_head(stmt);
+
+			if (head >= 0 && map_find(fix_heads, head + 1)) {
+				fix_head_stmt(&gsi, head);
+				map_put(&done, head + 1, 1);
+				continue;
+			}
+			head = is_gimple_call(stmt) ? returned_head(stmt) : -1;
+			if (head < 0 || !map_find(fix_heads, head + 1))
+				continue;
+			calls = (gimple *)grow(calls, ncalls, &calls_cap, sizeof(*calls));
+			calls[ncalls++] = stmt;
+		}
+	}
+	/* Fences go in once the walk is over: they may split edges. */
+	for (i = 0; i < ncalls; i++) {
+		int head = returned_head(calls[i]);
+
+		fence_after(calls[i]);
+		fixed_site(gimple_location(calls[i]), head, "fence",
+			   "an acquire fence after this call orders the accesses through the value of");
+		map_put(&done, head + 1, 1);
+	}
+	for (i = 0; i < fix_heads->size; i++) {
+		if (!fix_heads->keys[i] || map_find(&done, fix_heads->keys[i]))
+			continue;
+		fence_at_entry();
+		fixed_site(DECL_SOURCE_LOCATION(current_function_decl),
+			   fix_heads->keys[i] - 1, "fence",
+			   "an acquire fence at the entry of this function orders the accesses through the value of");
+	}
+	free(calls);
+	map_free(&done);
+	mark_virtual_operands_for_renaming(cfun);
+	return TODO_update_ssa_only_virtuals;
+}
+
 /*
  * Check the current function against the records.  A second round finds
  * the accesses whose address was loaded by an access found broken.
  */
-static void check_function(const char *pass, bool report)
+static unsigned int check_function(const char *pass, bool report)
 {
 	struct chain_walk w, broken;
 	struct check_ctx ctx;
+	unsigned int todo = 0;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.pass = pass;
@@ -1964,11 +2447,17 @@ static void check_function(const char *pass, bool report)
 		visit_function_accesses(&w, check_access, &ctx);
 	}
 	check_vanished(&ctx);
+	if (ctx.fix_heads.used)
+		todo = apply_fixups(&ctx.fix_heads);
 	walk_release(&broken);
 	walk_release(&w);
 	map_free(&ctx.heads_here);
 	map_free(&ctx.keys_here);
 	map_free(&ctx.new_loads);
+	map_free(&ctx.fix_heads);
+	free(ctx.head_stmts);
+	free(ctx.head_of);
+	return todo;
 }
 
 static bool rcu_deref_check_gate(void)
@@ -1978,8 +2467,7 @@ static bool rcu_deref_check_gate(void)
 
 static unsigned int rcu_deref_check_execute(void)
 {
-	check_function(NULL, true);
-	return 0;
+	return check_function(NULL, true);
 }
 
 #define PASS_NAME rcu_deref_check
@@ -2115,6 +2603,7 @@ static void rcu_deref_finish(void *gcc_data, void *user_data)
 	map_free(&blame);
 	map_free(&last_pass);
 	map_free(&broken_heads);
+	map_free(&broken_bases);
 	free(access_recs);
 	free(sources);
 	free(pass_names);
