@@ -4,7 +4,10 @@
   configuration where rcu_dereference() is a head (consume, volatile);
   ``rcu:expect-warning(volatile)`` only in the named configuration.
 - ``rcu:expect-miss``: broken in the assembly, but the plugin is known not
-  to report it (a limit listed in the README); no warning is expected.
+  to report it (a limit listed in the README, or a reproducer in repro/);
+  no warning is expected.  Both take an optional configuration list.
+- Configurations without heads (library; cache.c without marking) expect
+  no warning at all: the caller checks that.
 - ``site:NAME head`` / ``site:NAME dep``: the head and dependent lines of a
   site whose aarch64 assembly the report reads (several per line, separated
   by commas).
@@ -12,17 +15,17 @@
 import re
 
 _COMMENT = re.compile(r"/\*.*?\*/|//.*")
-_EXPECT = re.compile(r"\brcu:expect-warning(?:\((\w+(?:\|\w+)*)\))?")
+_EXPECT = re.compile(r"\brcu:expect-(warning|miss)(?:\((\w+(?:\|\w+)*)\))?")
 _SITE = re.compile(r"\bsite:(\w+)\s+(head|dep)\b")
 
 
-def expected_warnings(text, config):
-    """1-based lines where a warning is expected in config."""
+def expected(text, config, kind="warning"):
+    """1-based lines marked rcu:expect-<kind> that apply to config."""
     lines = set()
     for number, line in enumerate(text.splitlines(), 1):
         for comment in _COMMENT.findall(line):
-            for only in _EXPECT.findall(comment):
-                if not only or config in only.split("|"):
+            for what, only in _EXPECT.findall(comment):
+                if what == kind and (not only or config in only.split("|")):
                     lines.add(number)
     return lines
 

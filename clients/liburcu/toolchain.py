@@ -54,6 +54,12 @@ CONFIGS = {
                 "rcu_dereference() is CMM_LOAD_SHARED(p), a volatile load "
                 "(a head with read-once-heads)",
     },
+    "marked": {
+        "cflags": ["-std=gnu17", "-D_LGPL_SOURCE", "-DCACHE_MARK_HEADS"],
+        "plugin": [],
+        "what": "as consume, and cache.c marks the node pointers it reads "
+                "back from lfht iterators as heads (lfht_head.h)",
+    },
     "library": {
         "cflags": ["-std=gnu17"],
         "plugin": [],
