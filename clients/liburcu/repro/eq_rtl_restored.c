@@ -1,3 +1,20 @@
+/*
+ * False positive against the aarch64 assembly: the warning is right about
+ * GIMPLE (after "r == &default_route", evrp reads default_route.gateway),
+ * but RTL's first CSE pass, knowing from the branch that the register of
+ * &default_route equals r, picks r's register for the address, and the
+ * final load is "ldr w0, [x2, 4]" with x2 the value loaded by the head:
+ * the dependency is back.  It happens when &default_route is not already
+ * in a register used for something else (here default_route is in .data,
+ * head in .bss: two section anchors); with both in .bss the anchor
+ * register is reused and the load stays broken.
+ *
+ * aarch64-linux-gnu-gcc -O2 -S -o /dev/null \
+ *	-fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
+ *	clients/liburcu/repro/eq_rtl_restored.c		-> warning at line 33
+ * /usr/bin/python3 -m tests.asmcheck clients/liburcu/repro/eq_rtl_restored.c
+ *	-> dep line 33: intact
+ */
 struct route {
 	int prefix;
 	int gateway;
