@@ -188,6 +188,7 @@ static void *reader(void *arg)
 		    (v4 && (v4 < key * 3 || v4 >= key * 3 + 1000)) || bad)
 			st->errors++;
 		st->lookups++;
+		reader_round();
 	}
 	rcu_unregister_thread();
 	return NULL;
@@ -204,7 +205,8 @@ static void *updater(void *arg)
 
 	(void)arg;
 	rcu_register_thread();
-	for (round = 1; round <= 20000; round++) {
+	for (round = 1; round <= 4000; round++) {
+		pace();
 		unsigned long key = (round * 11) % 257;
 		struct cds_lfht_node *old;
 		struct cds_lfht_iter iter;

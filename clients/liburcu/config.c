@@ -137,6 +137,7 @@ static void *reader(void *arg)
 		    cap3 != 1000ul * id3)
 			st->errors++;
 		st->lookups++;
+		reader_round();
 	}
 	rcu_unregister_thread();
 	return NULL;
@@ -148,7 +149,8 @@ static void *updater(void *arg)
 
 	(void)arg;
 	rcu_register_thread();
-	for (gen = 1; gen <= 3000; gen++) {
+	for (gen = 1; gen <= 300; gen++) {
+		pace();
 		struct config *cfg = calloc(1, sizeof(*cfg)), *old;
 		struct limits *lim = malloc(sizeof(*lim));
 		struct zone *z;

@@ -10,10 +10,11 @@
 #define CLIENT_HARNESS_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#define READERS 2
+#define READERS 1
 
 /*
  * The lookup functions are kept out of line, as in a library that exports
@@ -26,6 +27,23 @@ static void *reader(void *arg);
 static void *updater(void *arg);
 
 static int stop_readers;
+static unsigned long reader_rounds;
+
+/* Readers: one more round done. */
+static void reader_round(void)
+{
+	__atomic_fetch_add(&reader_rounds, 1, __ATOMIC_RELAXED);
+}
+
+/* Updater: let the readers make a few rounds, so that they run while it
+ * updates (on two cores the updater would otherwise finish first). */
+static void pace(void)
+{
+	unsigned long start = __atomic_load_n(&reader_rounds, __ATOMIC_RELAXED);
+
+	while (__atomic_load_n(&reader_rounds, __ATOMIC_RELAXED) - start < 2)
+		sched_yield();
+}
 
 static int readers_stopped(void)
 {

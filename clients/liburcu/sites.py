@@ -6,6 +6,9 @@
 - ``rcu:expect-miss``: broken in the assembly, but the plugin is known not
   to report it (a limit listed in the README, or a reproducer in repro/);
   no warning is expected.  Both take an optional configuration list.
+- ``rcu:known-fp``: the plugin warns here although nothing is broken (a
+  plugin bug with a reproducer in repro/); the warning is expected, so
+  that the test notices when the bug is fixed.
 - Configurations without heads (library; cache.c without marking) expect
   no warning at all: the caller checks that.
 - ``site:NAME head`` / ``site:NAME dep``: the head and dependent lines of a
@@ -15,12 +18,12 @@
 import re
 
 _COMMENT = re.compile(r"/\*.*?\*/|//.*")
-_EXPECT = re.compile(r"\brcu:expect-(warning|miss)(?:\((\w+(?:\|\w+)*)\))?")
+_EXPECT = re.compile(r"\brcu:(expect-warning|expect-miss|known-fp)(?:\((\w+(?:\|\w+)*)\))?")
 _SITE = re.compile(r"\bsite:(\w+)\s+(head|dep)\b")
 
 
-def expected(text, config, kind="warning"):
-    """1-based lines marked rcu:expect-<kind> that apply to config."""
+def marked(text, config, kind):
+    """1-based lines marked rcu:<kind> that apply to config."""
     lines = set()
     for number, line in enumerate(text.splitlines(), 1):
         for comment in _COMMENT.findall(line):
@@ -28,6 +31,12 @@ def expected(text, config, kind="warning"):
                 if what == kind and (not only or config in only.split("|")):
                     lines.add(number)
     return lines
+
+
+def expected_warnings(text, config):
+    """The lines where the plugin is expected to warn in config (if the
+    configuration has heads in this file)."""
+    return marked(text, config, "expect-warning") | marked(text, config, "known-fp")
 
 
 def sites(text):

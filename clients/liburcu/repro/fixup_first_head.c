@@ -7,8 +7,11 @@
  * a load-acquire; the first load, "ldr x2, [x1]" of list.next, stays
  * plain, so when the first entry matches, the access is ordered after it
  * only through the flags (cmp + cset).  One "fix-up:" note and one
- * __rcu_deref_fixups record name line 33 (the column of the second
+ * __rcu_deref_fixups record name line 37 (the column of the second
  * rcu_dereference()): a value that is a PHI of two heads keeps one source.
+ *
+ * Seen with the plugin of commit 4d174d8; the plugin built from the lead's
+ * working tree a few minutes later makes both loads LDAR.
  *
  * aarch64-linux-gnu-gcc -O2 -I plugin/include -c -o fixup_first_head.o \
  *	-fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \

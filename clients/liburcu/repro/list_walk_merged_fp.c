@@ -5,11 +5,11 @@
  * entry found with a static default entry.
  *
  * Besides the expected warning at the return in the "r == &def" branch
- * (line 52, where evrp reads def.gateway), the plugin reports the consume
- * load of the loop's increment, pos->node.next (line 35, in the macro):
+ * (line 51, where evrp reads def.gateway), the plugin reports the consume
+ * load of the loop's increment, pos->node.next (line 34, in the macro):
  *   "its address became a constant, then it was merged with another load
  *    of that object" / "the value of the access now comes from this load,
- *    made before the head" (pointing at line 52)
+ *    made before the head" (pointing at line 51)
  * and with -fplugin-arg-rcu_deref_plugin-mode=fixup:
  *   "error: rcu_deref fix-up mode cannot order this access ..."
  * The aarch64 code is "ldar x1, [x3]" with x3
