@@ -133,6 +133,8 @@ struct dep_source {
 	bool pointer;		/* head: loads a pointer (not an index) */
 	bool compared;		/* compared (==, !=) with an object's address */
 	unsigned int compared_uid;	/* DECL_UID of the first such object */
+	bool unused;		/* head: nothing uses its value */
+	int leader;		/* head: heads merged in one value form a set */
 };
 
 static struct dep_source *sources;
@@ -491,6 +493,7 @@ static int new_source(enum source_kind kind, location_t loc)
 	memset(src, 0, sizeof(*src));
 	src->kind = kind;
 	src->loc = loc;
+	src->leader = nsources;
 	return nsources++;
 }
 
@@ -606,6 +609,27 @@ static int source_rank(int src)
 	}
 }
 
+/* The representative of the set of heads that head was merged with. */
+static int head_leader(int head)
+{
+	while (sources[head].leader != head) {
+		sources[head].leader = sources[sources[head].leader].leader;
+		head = sources[head].leader;
+	}
+	return head;
+}
+
+/*
+ * One value derives from two heads (a list walk's PHI of the first and the
+ * next pointer): fixing one of them means fixing both.
+ */
+static void merge_heads(int a, int b)
+{
+	if (a < 0 || b < 0 || sources[a].kind != SRC_HEAD || sources[b].kind != SRC_HEAD)
+		return;
+	sources[head_leader(a)].leader = head_leader(b);
+}
+
 static void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 {
 	unsigned int v;
@@ -613,6 +637,8 @@ static void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 	if (!name || TREE_CODE(name) != SSA_NAME || src < 0 || st == DEP_NONE)
 		return;
 	v = SSA_NAME_VERSION(name);
+	if (st == DEP_ADDR && w->strength[v] == DEP_ADDR)
+		merge_heads(src, w->source[v]);
 	if (w->strength[v] > st)
 		return;
 	if (w->strength[v] == st && source_rank(w->source[v]) >= source_rank(src))
@@ -1274,6 +1300,7 @@ static void check_heads_used(struct chain_walk *w)
 
 		if (value_used(value))
 			continue;
+		sources[src].unused = true;
 		/* At the rcu_dereference() in the user's code, not in its macro. */
 		loc = linemap_resolve_location(line_table, sources[src].loc,
 					       LRK_MACRO_EXPANSION_POINT, NULL);
@@ -2142,6 +2169,8 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 				continue;
 			if (!is_gimple_call(stmt) || is_consume_load(stmt))
 				note_head_stmt(ctx, stmt, src);
+			if (ctx->report && mode == RCU_DEREF_FIXUP && sources[src].unused)
+				map_put(&ctx->fix_heads, src + 1, 1);
 			seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);
 			map_put(&ctx->heads_here, src + 1, 1);
 		}
@@ -2372,27 +2401,38 @@ static void fix_head_stmt(gimple_stmt_iterator *gsi, int head)
  * inlined, the caller of a clone) gets an acquire fence instead: after the
  * call that returned its value, or at the entry of the clone.
  */
+/* Whether head is one to fix, or merged with one. */
+static bool head_to_fix(struct key_map *leaders, int head)
+{
+	return head >= 0 && map_find(leaders, head_leader(head) + 1);
+}
+
 static unsigned int apply_fixups(struct key_map *fix_heads)
 {
-	struct key_map done;
+	struct key_map done, leaders;
 	gimple *calls = NULL;
 	unsigned int ncalls = 0, calls_cap = 0, i;
 	basic_block bb;
 	gimple_stmt_iterator gsi;
 
 	memset(&done, 0, sizeof(done));
+	memset(&leaders, 0, sizeof(leaders));
+	for (i = 0; i < fix_heads->size; i++) {
+		if (fix_heads->keys[i])
+			map_put(&leaders, head_leader(fix_heads->keys[i] - 1) + 1, 1);
+	}
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple stmt = gsi_stmt(gsi);
 			int head = stmt_head(stmt);
 
-			if (head >= 0 && map_find(fix_heads, head + 1)) {
+			if (head_to_fix(&leaders, head)) {
 				fix_head_stmt(&gsi, head);
-				map_put(&done, head + 1, 1);
+				map_put(&done, head_leader(head) + 1, 1);
 				continue;
 			}
 			head = is_gimple_call(stmt) ? returned_head(stmt) : -1;
-			if (head < 0 || !map_find(fix_heads, head + 1))
+			if (!head_to_fix(&leaders, head))
 				continue;
 			calls = (gimple *)grow(calls, ncalls, &calls_cap, sizeof(*calls));
 			calls[ncalls++] = stmt;
@@ -2405,11 +2445,13 @@ static unsigned int apply_fixups(struct key_map *fix_heads)
 		fence_after(calls[i]);
 		fixed_site(gimple_location(calls[i]), head, "fence",
 			   "an acquire fence after this call orders the accesses through the value of");
-		map_put(&done, head + 1, 1);
+		map_put(&done, head_leader(head) + 1, 1);
 	}
 	for (i = 0; i < fix_heads->size; i++) {
-		if (!fix_heads->keys[i] || map_find(&done, fix_heads->keys[i]))
+		if (!fix_heads->keys[i] ||
+		    map_find(&done, head_leader(fix_heads->keys[i] - 1) + 1))
 			continue;
+		map_put(&done, head_leader(fix_heads->keys[i] - 1) + 1, 1);
 		fence_at_entry();
 		fixed_site(DECL_SOURCE_LOCATION(current_function_decl),
 			   fix_heads->keys[i] - 1, "fence",
@@ -2417,6 +2459,7 @@ static unsigned int apply_fixups(struct key_map *fix_heads)
 	}
 	free(calls);
 	map_free(&done);
+	map_free(&leaders);
 	mark_virtual_operands_for_renaming(cfun);
 	return TODO_update_ssa_only_virtuals;
 }
