@@ -93,6 +93,18 @@ def package_version():
     return out.stdout.strip() or "unknown"
 
 
+def plugin_version():
+    """The plugin's last commit, whether its source differs from it, and
+    when the .so files were built."""
+    commit = subprocess.run(["git", "log", "-1", "--format=%h %s", "--", "plugin/rcu_deref_plugin.c"],
+                            capture_output=True, text=True, cwd=REPO).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "plugin/rcu_deref_plugin.c"],
+                           capture_output=True, text=True, cwd=REPO).stdout.strip()
+    built = datetime.datetime.utcfromtimestamp(
+        os.path.getmtime(toolchain.plugin_path(A64))).strftime("%Y-%m-%d %H:%M UTC")
+    return "`%s`%s, built %s" % (commit[:60], " (with uncommitted changes)" if dirty else "", built)
+
+
 def compiler_version(cc):
     out = subprocess.run([cc, "--version"], capture_output=True, text=True)
     return out.stdout.splitlines()[0]
@@ -216,6 +228,7 @@ Programs: `clients/liburcu/` ({programs}); they use Debian's liburcu-dev
 iteration, node to entry with `caa_container_of`), `rcu_dereference()` /
 `rcu_xchg_pointer()` on a global pointer, readers and an updater thread,
 `call_rcu()` and `synchronize_rcu()`.  Compilers: {a64}; {x86}.
+Plugin: {plugin}.  Tested by `tests/test_liburcu.py` (`make liburcu-check`).
 
 ## What liburcu's `rcu_dereference()` is
 
@@ -331,6 +344,7 @@ def main():
         programs=", ".join("`%s`" % p for p in toolchain.PROGRAMS),
         version=version, a64=compiler_version(TARGETS[A64]),
         x86=compiler_version(TARGETS[X86]), multiarch=toolchain.MULTIARCH,
+        plugin=plugin_version(),
         facts="\n".join(facts), absent="; ".join(absent),
         config_keys=", ".join("`%s`" % k for k in sorted(toolchain.CONFIG_KEYS)))]
 
@@ -429,6 +443,7 @@ def main():
                     mine[1] if config == first else "same as above", plugin))
         out.append("")
 
+    partial = []
     out.append("## Fix-up mode\n")
     out.append("`-fplugin-arg-rcu_deref_plugin-mode=fixup`, aarch64: the "
                "`__rcu_deref_fixups` records of each object, and the heads of "
@@ -450,12 +465,15 @@ def main():
             warned = {w[1] for w in warnings_of(fx[1])}
             for site, heads, deps, hi, di, verdict, acq in site_rows(name, fx[3]):
                 if set(deps) & warned:
-                    out.append("  - site `%s`: heads after fix-up: %s" % (site, hi))
+                    out.append("  - site `%s`: heads after fix-up: %s%s" % (
+                        site, hi, "" if acq else " (**not all acquire**)"))
+                    if not acq:
+                        partial.append("%s `%s` (%s)" % (name, site, config))
     out.append("")
 
     out.append("## The programs run (x86_64, linked with -lurcu -lurcu-cds)\n")
-    out.append("A sanity check that the programs are correct RCU users: two "
-               "readers check every value they read against what the updater "
+    out.append("A sanity check that the programs are correct RCU users: a "
+               "reader thread checks every value it reads against what the updater "
                "publishes (x86_64 does not reorder loads, so this checks the "
                "programs, not the hazards).\n")
     for name in toolchain.PROGRAMS:
@@ -474,7 +492,15 @@ def main():
     out += examples()
     out.append("")
 
-    out.append(FINDINGS)
+    out.append(FINDINGS.format(fixup=(
+        "at the warned sites of the volatile builds every head load is now "
+        "`LDAR`, including both loads of a list walk (the first `next` and "
+        "the loop's increment).  With the plugin of commit 4d174d8 only the "
+        "increment's load became `LDAR` (`repro/fixup_first_head.c`)"
+        if not partial else
+        "heads left plain at warned sites: " + ", ".join(partial) +
+        "; a list walk's first `next` load stays `LDR` while the "
+        "increment's becomes `LDAR` (`repro/fixup_first_head.c`)")))
     out.append("_Generated %s._\n" % datetime.date.today().isoformat())
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
@@ -512,10 +538,8 @@ FINDINGS = """\
   (`repro/list_walk_merged_fp.c`, `repro/cse_merged_fp.c`).  And the
   default-route warning is a false positive against the final assembly
   (`repro/eq_rtl_restored.c`).
-- **Fix-up mode**: where it compiles, it makes the broken heads acquire;
-  but a list walk's two heads share one chain, and only the load of the
-  loop's increment becomes `LDAR`: the first `next` load stays `LDR`
-  (`repro/fixup_first_head.c`).
+- **Fix-up mode**: {fixup}.  The consume build of routes.c does not
+  compile in fix-up mode (the false positive above becomes an error).
 - **Safe rewrites**: compare keys or flags loaded through the entry, not
   the entry's address (cache.c `wildcard_safe`); keep a pointer in the
   entry rather than an index computed from it (config.c `zone_safe`,
