@@ -147,10 +147,13 @@ def test_fixup_refuses_known_false_positive():
     assert warned(diags, "routes.c", "error") == sites.marked(src, "consume", "known-fp")
 
 
-@pytest.mark.parametrize("name", PROGRAMS)
-def test_runs_on_host(name, tmp_path):
+@pytest.mark.parametrize("name,config,mode", [(p, "consume", "warn") for p in PROGRAMS]
+                         + [("routes.c", "volatile", "fixup")])
+def test_runs_on_host(name, config, mode, tmp_path):
+    """Built with the plugin and linked against liburcu, the program runs
+    and its reader sees only values the updater published."""
     exe = str(tmp_path / "prog")
-    proc = toolchain.build_host(name, exe)
+    proc = toolchain.build_host(name, exe, config, mode)
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([exe], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr

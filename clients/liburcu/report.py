@@ -171,13 +171,11 @@ def site_rows(name, asm):
     return rows
 
 
-def run_host(name, config, define=None):
+def run_host(name, config, mode, define=None):
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "prog")
-        cmd = [TARGETS[X86], "-O2", "-g", "-pthread", "-Wall",
-               *toolchain.CONFIGS[config]["cflags"], *([define] if define else []),
-               "-o", exe, toolchain.source(name), *toolchain.LIBS]
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+        proc = toolchain.build_host(name, exe, config, mode,
+                                    [define] if define else [])
         if proc.returncode:
             return "build failed: " + proc.stderr.strip().splitlines()[-1]
         try:
@@ -265,10 +263,11 @@ The hash table's lookups (`cds_lfht_lookup`, `cds_lfht_first`,
 liburcu-cds.so; the caller reads the node back from the iterator with a
 plain load (`cds_lfht_iter_get_node()`), which no option makes a head.
 Ordering for the caller therefore comes from the library's own load:
-Debian builds liburcu with GCC's default C standard, under which the
-library's `rcu_dereference()` is the consume path and an acquire on arm64.
-I could not check the arm64 binary itself here (the arm64 package cannot
-be installed without `dpkg --add-architecture`).  `clients/liburcu/lfht_head.h`
+if liburcu-cds.so was compiled as C11 or later (GCC 12's default is
+gnu17) and without `URCU_DEREFERENCE_USE_VOLATILE`, its
+`rcu_dereference()` is the consume path, an acquire on arm64.  I could not
+check the arm64 binary here (the arm64 package cannot be installed
+without `dpkg --add-architecture`), nor Debian's build flags.  `clients/liburcu/lfht_head.h`
 lets a user mark the node read back as a head (a volatile reload marked
 with the plugin's `__rcu_deref_head()`), so that the plugin checks what
 the caller does with it; `cache.c` is also built that way ("marked").
@@ -477,10 +476,12 @@ def main():
                "publishes (x86_64 does not reorder loads, so this checks the "
                "programs, not the hazards).\n")
     for name in toolchain.PROGRAMS:
-        out.append("- `%s` (consume build): %s" % (name, run_host(name, "consume")))
-        out.append("- `%s` (volatile build): %s" % (name, run_host(name, "volatile")))
-    out.append("- `cache.c` (marked build): %s" % run_host("cache.c", "consume",
-                                                         "-DCACHE_MARK_HEADS"))
+        out.append("- `%s` (consume build, plugin in warning mode): %s" % (
+            name, run_host(name, "consume", "warn")))
+        out.append("- `%s` (volatile build, plugin in fix-up mode): %s" % (
+            name, run_host(name, "volatile", "fixup")))
+    out.append("- `cache.c` (marked build, plugin in fix-up mode): %s" % run_host(
+        "cache.c", "consume", "fixup", "-DCACHE_MARK_HEADS"))
     out.append("")
 
     out.append("## The examples shipped with liburcu-dev\n")

@@ -157,8 +157,15 @@ def compile_program(name, target, config, plugin_args=(), opt="-O2"):
 LIBS = ["-lurcu", "-lurcu-cds"]
 
 
-def build_host(name, out, config="consume"):
-    """Link program name for the host (x86_64) against liburcu."""
-    cmd = [TARGETS["x86_64-linux-gnu"], "-O2", "-g", "-pthread", "-Wall",
-           *CONFIGS[config]["cflags"], "-o", out, source(name), *LIBS]
+def build_host(name, out, config="consume", mode="warn", extra=()):
+    """Link program name for the host (x86_64) against liburcu, compiled
+    with the plugin in mode (None: without the plugin)."""
+    target = "x86_64-linux-gnu"
+    cmd = [TARGETS[target], "-O2", "-g", "-pthread", "-Wall",
+           *CONFIGS[config]["cflags"], *extra]
+    if mode:
+        cmd += ["-fplugin=" + plugin_path(target),
+                *[PLUGIN_ARG + a for a in CONFIGS[config]["plugin"]],
+                PLUGIN_ARG + "mode=" + mode]
+    cmd += ["-o", out, source(name), *LIBS]
     return subprocess.run(cmd, capture_output=True, text=True, env=ENV)
