@@ -10,8 +10,9 @@
  * __rcu_deref_fixups record name line 37 (the column of the second
  * rcu_dereference()): a value that is a PHI of two heads keeps one source.
  *
- * Seen with the plugin of commit 4d174d8; the plugin built from the lead's
- * working tree a few minutes later makes both loads LDAR.
+ * Seen with the plugin of commit 4d174d8; fixed by commit b8e418a, whose
+ * fix-up makes both loads LDAR (tests/test_liburcu.py checks this on
+ * routes.c's volatile build).
  *
  * aarch64-linux-gnu-gcc -O2 -I plugin/include -c -o fixup_first_head.o \
  *	-fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
