@@ -594,7 +594,12 @@ static void walk_release(struct chain_walk *w)
 	free(w->heads);
 }
 
-/* Heads first, then call results, then parameters. */
+/*
+ * Heads first, then parameters, then call results: a value derived from
+ * a parameter and from a call (p->id & (nr_shards() - 1)) stands for the
+ * parameter, which call sites resolve, rather than for a call whose
+ * result may not depend on anything.
+ */
 static int source_rank(int src)
 {
 	if (src < 0)
@@ -602,7 +607,7 @@ static int source_rank(int src)
 	switch (sources[src].kind) {
 	case SRC_HEAD:
 		return 3;
-	case SRC_CALL:
+	case SRC_PARAM:
 		return 2;
 	default:
 		return 1;
@@ -1928,8 +1933,34 @@ static bool after_head(struct check_ctx *ctx, gimple stmt, int head)
 	return false;
 }
 
-/* A load of the object uid that may execute before head, or NULL. */
-static gimple load_before_head(struct check_ctx *ctx, int head, long uid)
+/* The size in bits of the access a record key stands for. */
+static unsigned int key_size(unsigned HOST_WIDE_INT key)
+{
+	return (unsigned int)(key >> 8) & 0xffffff;
+}
+
+/* Whether stmt loads size bits from the object uid, at a constant address. */
+static bool loads_object(gimple stmt, long uid, unsigned int size)
+{
+	tree ref, base, type;
+
+	if (!gimple_assign_load_p(stmt) || gimple_has_volatile_ops(stmt))
+		return false;
+	ref = gimple_assign_rhs1(stmt);
+	base = constant_address_base(ref);
+	type = TREE_TYPE(ref);
+	return base && DECL_P(base) && DECL_UID(base) == uid &&
+	       TYPE_SIZE(type) && tree_fits_uhwi_p(TYPE_SIZE(type)) &&
+	       tree_to_uhwi(TYPE_SIZE(type)) == size;
+}
+
+/*
+ * A load of the same size from the object uid that may execute before
+ * head (a candidate for the load the access was merged with), or NULL.
+ * Heads, and all volatile loads, are never merged.
+ */
+static gimple load_before_head(struct check_ctx *ctx, int head, long uid,
+			       unsigned int size)
 {
 	basic_block bb;
 	gimple_stmt_iterator gsi;
@@ -1938,13 +1969,8 @@ static gimple load_before_head(struct check_ctx *ctx, int head, long uid)
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple stmt = gsi_stmt(gsi);
-			tree base;
 
-			if (!gimple_assign_load_p(stmt))
-				continue;
-			base = constant_address_base(gimple_assign_rhs1(stmt));
-			if (base && DECL_P(base) && DECL_UID(base) == uid &&
-			    !after_head(ctx, stmt, head))
+			if (loads_object(stmt, uid, size) && !after_head(ctx, stmt, head))
 				return stmt;
 		}
 	}
@@ -1990,7 +2016,8 @@ static void check_merged(struct check_ctx *ctx, location_t loc, int head,
 	bool blamed = map_find(&blame, pair);
 	long object = uid ? *uid : sources[head].compared_uid ?
 		      sources[head].compared_uid : sources[rec->source].compared_uid;
-	gimple early = object ? load_before_head(ctx, head, object) : NULL;
+	gimple early = object ? load_before_head(ctx, head, object, key_size(rec->key)) :
+		       NULL;
 
 	/* Gone without being seen broken, and nothing to merge with: dead. */
 	if (!blamed && !early)

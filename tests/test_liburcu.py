@@ -138,13 +138,12 @@ def test_fixup_mode(name, config):
     assert counts["fixups"] >= len(fixed_heads)
 
 
-def test_fixup_refuses_known_false_positive():
-    """routes.c's consume build has a known false positive (a merged load);
-    fix-up mode turns it into an error.  This fails once it is fixed."""
-    src = text("routes.c")
+def test_fixup_builds_the_consume_list_walk():
+    """routes.c's consume build once drew a false "merged load" report,
+    an error in fix-up mode (repro/list_walk_merged_fp.c); it builds."""
     rc, diags, counts, asm, err = build("routes.c", A64, "consume", "fixup")
-    assert rc != 0
-    assert warned(diags, "routes.c", "error") == sites.marked(src, "consume", "known-fp")
+    assert rc == 0, err
+    assert warned(diags, "routes.c", "error") == set()
 
 
 @pytest.mark.parametrize("name,config,mode", [(p, "consume", "warn") for p in PROGRAMS]

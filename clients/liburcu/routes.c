@@ -56,7 +56,7 @@ static LOOKUP uint32_t route_gateway(uint32_t dst)
 	struct route *r;
 
 	/* Wrongly reported in consume builds: repro/list_walk_merged_fp.c. */
-	cds_list_for_each_entry_rcu(r, &routes, node) {		/* site:default head, site:walk head, rcu:known-fp(consume|marked) */
+	cds_list_for_each_entry_rcu(r, &routes, node) {		/* site:default head, site:walk head */
 		if ((dst & r->mask) != r->prefix)		/* site:walk dep */
 			continue;
 		if (r == &default_route) {

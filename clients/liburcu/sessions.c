@@ -91,8 +91,8 @@ static LOOKUP unsigned long session_quota(unsigned long id, unsigned int *shard_
 			continue;
 		/* Missed by the plugin: repro/helper_load_mask.c. */
 		sh = &shards[shard_of(s)];
-		quota = sh->quota;				/* site:shard dep, rcu:expect-miss */
-		sid = sh->id;					/* site:shard dep, rcu:expect-miss */
+		quota = sh->quota;				/* site:shard dep, rcu:expect-warning */
+		sid = sh->id;					/* site:shard dep, rcu:expect-warning */
 		*shard_id = sid;
 		return quota;
 	}
@@ -116,8 +116,8 @@ static LOOKUP unsigned long session_quota_by_addr(unsigned long id, unsigned int
 			continue;
 		/* Missed by the plugin: repro/helper_addr_mask.c. */
 		sh = &shards[shard_by_addr(s)];
-		quota = sh->quota;				/* site:addr dep, rcu:expect-miss */
-		sid = sh->id;					/* site:addr dep, rcu:expect-miss */
+		quota = sh->quota;				/* site:addr dep, rcu:expect-warning */
+		sid = sh->id;					/* site:addr dep, rcu:expect-warning */
 		*shard_id = sid;
 		return quota;
 	}
