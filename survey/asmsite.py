@@ -1,0 +1,87 @@
+"""Check one warning of the survey against the generated aarch64 assembly.
+
+    /usr/bin/python3 survey/asmsite.py OBJECT SOURCE_BASENAME \
+        --head L[,L] --dep L[,L] [--survey build/survey] [--show]
+
+Recompiles OBJECT (e.g. kernel/cgroup/cgroup.o) with its kbuild command
+from SURVEY_DIR/compile_commands.json to assembly (-S; the kernel config
+has debug info, so every instruction carries its source line), without
+the plugin, and runs the repository's independent assembly checker
+(tests/asmcheck) on it: which memory accesses on the --dep lines of
+SOURCE_BASENAME still depend, through registers, on the loads of the
+--head lines.  This is the truth the triage relies on; it does not use
+the plugin.
+"""
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from tests.asmcheck.__main__ import describe  # noqa: E402
+from tests.asmcheck.aarch64 import analyze  # noqa: E402
+
+
+def lines(text):
+    return {int(x) for x in text.split(",") if x.strip()}
+
+
+def assembly(survey, obj):
+    with open(os.path.join(survey, "compile_commands.json")) as f:
+        entries = json.load(f)
+    for e in entries:
+        argv = shlex.split(e["command"]) if "command" in e else e["arguments"]
+        if "-o" in argv and argv[argv.index("-o") + 1] == obj:
+            break
+    else:
+        raise SystemExit("%s: not in compile_commands.json" % obj)
+    out = []
+    skip = False
+    for a in argv[1:]:
+        if skip:
+            skip = False
+            continue
+        if a == "-o":
+            skip = True
+            continue
+        if a.startswith(("-Wp,-MMD", "-fplugin")) or a == "-c":
+            continue
+        out.append(a)
+    with tempfile.TemporaryDirectory() as tmp:
+        s = os.path.join(tmp, "out.s")
+        subprocess.run(["aarch64-linux-gnu-gcc"] + out + ["-S", "-o", s],
+                       cwd=e["directory"], check=True)
+        with open(s) as f:
+            return f.read()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("object")
+    ap.add_argument("source")
+    ap.add_argument("--head", type=lines, required=True)
+    ap.add_argument("--dep", type=lines, required=True)
+    ap.add_argument("--survey", default=os.path.join(os.path.dirname(HERE), "build", "survey"))
+    ap.add_argument("--show", action="store_true")
+    opts = ap.parse_args()
+    asm = assembly(os.path.abspath(opts.survey), opts.object)
+    res = analyze(asm, opts.source, opts.head, opts.dep)
+    print("%s %s: heads on lines %s" % (opts.object, opts.source, sorted(opts.head)))
+    for h in res.heads:
+        print("  head line %d: %s [%s]" % (h.line, h.text, h.function))
+    for line, accesses in res.deps.items():
+        state = ("vanished" if line in res.vanished_lines else
+                 "BROKEN" if line in res.broken_lines else "intact")
+        print("  dep line %d: %s" % (line, state))
+        if opts.show or state != "intact":
+            for a in accesses:
+                print(describe(a))
+    print("verdict: %s" % res.verdict)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,344 @@
+"""Write docs/survey.md from a survey run and the hand triage.
+
+    /usr/bin/python3 survey/report.py SURVEY_DIR OUT.md \
+        [--triage survey/triage.txt] [--notes survey/notes.md]
+
+SURVEY_DIR is build/survey: diag/ (warning mode), read-once/diag/ (the
+same compiles with every READ_ONCE() a head), out/ (kbuild output, for
+the count of C files compiled), plugin/info and times.txt.
+
+The hand triage lives in survey/triage.txt, one entry per warning place:
+
+    file:line: real hazard: why (reading the source and the assembly)
+    file:line: false positive: why; reproducer survey/repro/x.c
+        indented lines continue the entry
+
+and survey/notes.md holds hand-written sections (included as they are),
+so regenerating the report keeps them.  Warnings with no entry are listed
+as untriaged, and entries that match no warning as stale.
+"""
+import argparse
+import collections
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402
+
+_ENTRY = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+): (?P<verdict>[^:]+): (?P<why>.*)$")
+
+
+def read_triage(path):
+    """{"file:line": (verdict, text)} from the triage file."""
+    out = {}
+    key = None
+    if not path or not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for raw in f:
+            line = raw.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if line[0] in " \t" and key:
+                verdict, text = out[key]
+                out[key] = (verdict, text + " " + line.strip())
+                continue
+            m = _ENTRY.match(line)
+            if not m:
+                raise ValueError("%s: cannot read %r" % (path, line))
+            key = "%s:%s" % (m.group("file"), m.group("line"))
+            out[key] = (m.group("verdict").strip(), m.group("why").strip())
+    return out
+
+
+def c_compiles(out_dir):
+    """The objects kbuild compiled from C files, from its .cmd files
+    (object path relative to out_dir)."""
+    objs = set()
+    if not os.path.isdir(out_dir):
+        return objs
+    for root, _dirs, files in os.walk(out_dir):
+        for name in files:
+            if not (name.startswith(".") and name.endswith(".o.cmd")):
+                continue
+            with open(os.path.join(root, name), errors="replace") as f:
+                first = f.readline()
+            # cmd_<obj> := <compiler> ... -c -o <obj> <source>.c; host
+            # programs (gcc) are not counted.
+            cmd = first.split(";")[0]
+            if " -c " in cmd and re.search(r"\.c\s*$", cmd) and \
+                    ("cc-wrapper.sh " in cmd or "aarch64-linux-gnu-gcc " in cmd):
+                objs.add(os.path.relpath(os.path.join(root, name[1:-4]), out_dir))
+    return objs
+
+
+def read_info(survey):
+    info = {}
+    path = os.path.join(survey, "plugin", "info")
+    if os.path.exists(path):
+        with open(path) as f:
+            info = dict(ln.strip().split("=", 1) for ln in f if "=" in ln)
+    return info
+
+
+def read_times(survey):
+    """(date, what, seconds, status, targets) of each recorded step."""
+    path = os.path.join(survey, "times.txt")
+    out = []
+    if os.path.exists(path):
+        with open(path) as f:
+            for ln in f:
+                parts = ln.rstrip("\n").split("\t")
+                if len(parts) == 5:
+                    out.append(parts)
+    return out
+
+
+def md_escape(s):
+    return s.replace("|", "\\|")
+
+
+def fmt_seconds(s):
+    s = int(s)
+    return "%d min %02d s" % (s // 60, s % 60) if s >= 60 else "%d s" % s
+
+
+def warning_rows(warnings, triage):
+    rows = []
+    for i, w in enumerate(warnings, 1):
+        verdict = triage.get(w.key, ("untriaged", ""))[0]
+        what = {"constant": "address became a constant",
+                "lost": "address derives from a broken value",
+                "vanished": "replaced by constant loads",
+                "flags": "only through a comparison",
+                "unused": "head value never used"}.get(w.kind, w.kind)
+        if w.uses:
+            what += " (`%s`)" % w.uses
+        objs = ", ".join("`%s`" % o for o in w.objects[:3])
+        if len(w.objects) > 3:
+            objs += " and %d more" % (len(w.objects) - 3)
+        rows.append("| %d | `%s:%d` | `%s` | %s | %s | %s | %s |" % (
+            i, w.file, w.line, w.head, what, md_escape(w.blamed or "-"), objs,
+            verdict))
+    return rows
+
+
+WARNING_HEADER = ["| # | place | head | what the plugin says | blamed pass | reported by | triage |",
+                  "| --- | --- | --- | --- | --- | --- | --- |"]
+
+
+def render(survey, triage, notes_text, read_once_dirs=None):
+    src = os.path.join(survey, "src")
+    warn = results.load(os.path.join(survey, "diag"))
+    ro = results.load(os.path.join(survey, "read-once", "diag"))
+    cc = c_compiles(os.path.join(survey, "out"))
+    info = read_info(survey)
+    times = read_times(survey)
+
+    ws = warn.warnings(src)
+    ro_objs = ro.compiled
+    ws_same = warn.warnings(src, objects=ro_objs)   # warn mode on the read-once subset
+    ro_ws = ro.warnings(src)
+    warn_keys = {(w.file, w.line, w.message) for w in ws_same}
+    ro_keys = {(w.file, w.line, w.message) for w in ro_ws}
+    added = [w for w in ro_ws if (w.file, w.line, w.message) not in warn_keys]
+    gone = [w for w in ws_same if (w.file, w.line, w.message) not in ro_keys]
+
+    L = []
+    L.append("# Real-kernel survey")
+    L.append("")
+    L.append("Generated by `make survey` (`survey/report.py`): do not edit by hand. "
+             "The triage comes from `survey/triage.txt` and the hand-written "
+             "sections from `survey/notes.md`; the false-positive reproducers are in "
+             "`survey/repro/`.")
+    L.append("")
+    L.append("## How it was made")
+    L.append("")
+    L.append("- Kernel: Linux 6.1 (Debian `linux-source-6.1`) with the kernel-integration "
+             "series applied (`git am` on a `git clone --shared` of `build/kernel/src` at "
+             "tag `pristine`, in `build/survey/src`).")
+    L.append("- Configuration: arm64 `defconfig` plus `CONFIG_GCC_PLUGINS=y`, "
+             "`CONFIG_GCC_PLUGIN_RCU_DEREF=y` (warning mode), built with "
+             "`aarch64-linux-gnu-gcc` 12.2 into `build/survey/out`. The KUnit self-test "
+             "of the series (`CONFIG_RCU_DEREF_KUNIT_TEST`, deliberate hazards) is not "
+             "in `defconfig`.")
+    L.append("- Plugin: this repository's `build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so` "
+             "(plugin source at commit `%s`, binary sha256 `%s...`), loaded in place of the "
+             "copy kbuild builds by `survey/cc-wrapper.sh`; JSON diagnostics "
+             "(`-fdiagnostics-format=json`) and the plugin's per-TU statistics "
+             "(`-fplugin-arg-rcu_deref_plugin-stats=`) are kept per object."
+             % (info.get("commit", "?"), info.get("sha256", "?")))
+    for date, what, secs, status, targets in times:
+        L.append("- %s: `%s` on %s: %s wall time, exit status %s (2 shared cores, "
+                 "`nice -n 19`, `-j2`)." % (what, targets, date, fmt_seconds(secs), status))
+    L.append("")
+
+    L.append("## Totals")
+    L.append("")
+    L.append("| run | C files compiled | with the plugin | functions | heads | chains | "
+             "dependent accesses | broken accesses | broken heads | warnings (distinct places) | "
+             "volatile loads | consume loads |")
+    L.append("| --- | " + "--- | " * 11)
+
+    def total_row(name, run, wlist, ccount):
+        t = run.totals()
+        places = len({w.key for w in wlist})
+        return "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d (%d) | %d | %d |" % (
+            name, ccount, len(run.compiled), t["functions"], t["heads"], t["chains"],
+            t["accesses"], t["broken_accesses"], t["broken_heads"], len(wlist), places,
+            t["volatile_loads"], t["consume_loads"])
+
+    L.append(total_row("warning mode, all directories built", warn, ws, len(cc)))
+    if ro.compiled:
+        sub = warn.totals(ro_objs)
+        L.append("| warning mode, the read-once subset | %d | %d | %d | %d | %d | %d | %d | %d | "
+                 "%d (%d) | %d | %d |" % (
+                     len(cc & ro_objs), len(ro_objs & warn.compiled), sub["functions"],
+                     sub["heads"], sub["chains"], sub["accesses"], sub["broken_accesses"],
+                     sub["broken_heads"], len(ws_same), len({w.key for w in ws_same}),
+                     sub["volatile_loads"], sub["consume_loads"]))
+        L.append(total_row("`read-once-heads`, the same subset", ro, ro_ws,
+                           len(cc & ro_objs)))
+    L.append("")
+    L.append("*heads*: dependency heads the mark pass saw; *chains*: heads with at least one "
+             "dependent access; *dependent accesses*: loads and stores recorded as depending "
+             "on a head (including the accesses through parameters of functions, recorded "
+             "for the callers that pass a head-derived value, so a file can have accesses "
+             "and no head); *broken accesses*: breaks reported; *volatile loads*: "
+             "volatile scalar loads in the early GIMPLE (what promoting every `READ_ONCE()` "
+             "to a load-acquire would cost); *consume loads*: C11 consume loads. "
+             "Warnings are counted once per (place, message) even when a header is compiled "
+             "into several objects.")
+    L.append("")
+    failed = sorted(warn.failed.items()) + sorted(("read-once: " + o, rc)
+                                                  for o, rc in ro.failed.items())
+    if failed:
+        L.append("Compiles that failed: " + ", ".join("`%s` (%s)" % f for f in failed) + ".")
+    else:
+        L.append("No compile failed, no internal compiler error.")
+    others = warn.other_diagnostics()
+    L.append("Other compiler diagnostics in the plugin compiles: %d." % len(others))
+    L.append("")
+
+    L.append("## Per directory (warning mode)")
+    L.append("")
+    L.append("| directory | C files | with the plugin | heads | chains | dependent accesses | "
+             "warnings | read-once: heads | read-once: chains | read-once: warnings |")
+    L.append("| --- | " + "--- | " * 9)
+    groups = collections.defaultdict(set)
+    for obj in cc | warn.compiled:
+        depth = 2 if obj.startswith(("net/", "drivers/", "arch/")) else 1
+        groups[results.top_dir(obj, depth)].add(obj)
+    for g in sorted(groups):
+        objs = groups[g]
+        t = warn.totals(objs)
+        nw = len(warn.warnings(src, objects=objs))
+        ro_here = objs & ro_objs
+        if ro_here:
+            rt = ro.totals(ro_here)
+            ro_cells = "%d | %d | %d" % (rt["heads"], rt["chains"],
+                                         len(ro.warnings(src, objects=ro_here)))
+        else:
+            ro_cells = "- | - | -"
+        L.append("| `%s` | %d | %d | %d | %d | %d | %d | %s |" % (
+            g, len(objs & cc), len(objs & warn.compiled), t["heads"], t["chains"],
+            t["accesses"], nw, ro_cells))
+    L.append("")
+
+    L.append("## Warnings in warning mode")
+    L.append("")
+    if ws:
+        L += WARNING_HEADER + warning_rows(ws, triage)
+    else:
+        L.append("None.")
+    L.append("")
+
+    if ro.compiled:
+        L.append("## Warnings added by `read-once-heads`")
+        L.append("")
+        L.append("The same compiles (%d objects under %s) with "
+                 "`-fplugin-arg-rcu_deref_plugin-read-once-heads`: every volatile scalar "
+                 "load (`READ_ONCE()`, and so `rcu_dereference()` too) is a head. Warnings "
+                 "that warning mode does not give on the same objects:"
+                 % (len(ro_objs), ", ".join("`%s/`" % d for d in (read_once_dirs or []))
+                    or "the read-once directories"))
+        L.append("")
+        if added:
+            L += WARNING_HEADER + warning_rows(added, triage)
+        else:
+            L.append("None.")
+        L.append("")
+        if gone:
+            L.append("Warnings of warning mode that `read-once-heads` does not give: " +
+                     ", ".join("`%s`" % w.key for w in gone) + ".")
+            L.append("")
+
+    L.append("## Triage")
+    L.append("")
+    places = []
+    for w in ws + added:
+        if w.key not in places:
+            places.append(w.key)
+    untriaged = [k for k in places if k not in triage]
+    for k in places:
+        if k in triage:
+            verdict, text = triage[k]
+            L.append("- `%s`: **%s**: %s" % (k, verdict, text))
+    if untriaged:
+        L.append("")
+        L.append("Untriaged: " + ", ".join("`%s`" % k for k in untriaged) + ".")
+    stale = sorted(set(triage) - set(places))
+    if stale:
+        L.append("")
+        L.append("Triage entries that match no warning of this run (kept in "
+                 "`survey/triage.txt`): " + ", ".join("`%s`" % k for k in stale) + ".")
+    L.append("")
+    verdicts = collections.Counter(triage.get(k, ("untriaged",))[0] for k in places)
+    summary = ", ".join("%d %s" % (n, v) for v, n in sorted(verdicts.items()))
+    L.append("Verdicts over the %d places: %s." % (len(places), summary or "none"))
+    L.append("")
+
+    if notes_text:
+        L.append(notes_text.rstrip())
+        L.append("")
+    return "\n".join(L), {
+        "c_files": len(cc), "plugin_files": len(warn.compiled),
+        "totals": warn.totals(), "warnings": len(ws),
+        "read_once_files": len(ro_objs), "read_once_totals": ro.totals(),
+        "read_once_warnings": len(ro_ws), "added": len(added), "gone": len(gone),
+        "untriaged": len(untriaged), "failed": len(failed),
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("survey_dir")
+    ap.add_argument("out")
+    ap.add_argument("--triage", default=None)
+    ap.add_argument("--notes", default=None)
+    ap.add_argument("--read-once-dirs", default="")
+    opts = ap.parse_args()
+    triage = read_triage(opts.triage)
+    notes = open(opts.notes).read() if opts.notes and os.path.exists(opts.notes) else ""
+    text, summary = render(os.path.abspath(opts.survey_dir), triage, notes,
+                           opts.read_once_dirs.split())
+    os.makedirs(os.path.dirname(os.path.abspath(opts.out)), exist_ok=True)
+    with open(opts.out, "w") as f:
+        f.write(text)
+    t = summary["totals"]
+    print("survey: %d C files compiled, %d with the plugin: %d heads, %d chains, "
+          "%d dependent accesses, %d warnings (%d untriaged)" % (
+              summary["c_files"], summary["plugin_files"], t["heads"], t["chains"],
+              t["accesses"], summary["warnings"], summary["untriaged"]))
+    if summary["read_once_files"]:
+        r = summary["read_once_totals"]
+        print("survey: read-once-heads on %d files: %d heads, %d chains, %d warnings "
+              "(%d more than warning mode, %d fewer)" % (
+                  summary["read_once_files"], r["heads"], r["chains"],
+                  summary["read_once_warnings"], summary["added"], summary["gone"]))
+    print("survey: report in %s" % opts.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+# The real-kernel survey (not part of make check): the RCU-heavy parts of
+# an arm64 defconfig kernel built with the plugin in warning mode, then
+# again with every READ_ONCE() a head, and the report docs/survey.md.
+#
+#   make survey                          everything, from scratch if needed
+#   make survey SURVEY_DIRS="kernel/rcu lib"   a smaller slice
+#   make survey SURVEY_TARGETS="vmlinux modules"  the whole defconfig
+#   make survey-report                   only regenerate docs/survey.md
+#   make survey-setup                    redo the survey's kernel tree
+#
+# The kernel tree is a clone of build/kernel/src with the generated patch
+# series applied (survey/setup.sh); the build loads this repository's
+# plugin through survey/cc-wrapper.sh (survey/build.sh).  Hand triage:
+# survey/triage.txt, hand-written sections: survey/notes.md.
+
+SURVEY_DIR := $(BUILD)/survey
+SURVEY_DIRS ?= kernel mm fs lib net/core net/ipv4 security
+SURVEY_TARGETS ?= $(addsuffix /,$(SURVEY_DIRS))
+SURVEY_READ_ONCE_DIRS ?= $(SURVEY_DIRS)
+SURVEY_PLUGIN := $(BUILD)/plugin/aarch64-linux-gnu/rcu_deref_plugin.so
+SURVEY_SETUP_STAMP := $(SURVEY_DIR)/setup-done
+SURVEY_REPORT := docs/survey.md
+
+survey: $(SURVEY_PLUGIN) $(SURVEY_SETUP_STAMP)
+	survey/build.sh $(SURVEY_DIR) $(SURVEY_PLUGIN) $(SURVEY_TARGETS)
+	survey/read-once.sh $(SURVEY_DIR) $(SURVEY_READ_ONCE_DIRS)
+	$(MAKE) --no-print-directory survey-report
+
+survey-report:
+	$(PYTHON) survey/report.py $(SURVEY_DIR) $(SURVEY_REPORT) \
+		--triage survey/triage.txt --notes survey/notes.md \
+		--read-once-dirs "$(SURVEY_READ_ONCE_DIRS)"
+
+# The generated series is made once if missing; the survey copies it, so
+# a later regeneration by someone else does not disturb a running survey.
+$(SURVEY_SETUP_STAMP): survey/setup.sh
+	[ -e $(SERIES_OUT)/0001-*.patch ] || $(MAKE) --no-print-directory series
+	survey/setup.sh $(KERNEL_SRC) $(SERIES_OUT) $(SURVEY_DIR)
+	touch $@
+
+survey-setup:
+	rm -f $(SURVEY_SETUP_STAMP)
+	$(MAKE) --no-print-directory $(SURVEY_SETUP_STAMP)
+
+.PHONY: survey survey-report survey-setup
