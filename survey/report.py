@@ -140,10 +140,14 @@ def render(survey, triage, notes_text, read_once_dirs=None):
     ro_objs = ro.compiled
     ws_same = warn.warnings(src, objects=ro_objs)   # warn mode on the read-once subset
     ro_ws = ro.warnings(src)
-    warn_keys = {(w.file, w.line, w.message) for w in ws_same}
-    ro_keys = {(w.file, w.line, w.message) for w in ro_ws}
-    added = [w for w in ro_ws if (w.file, w.line, w.message) not in warn_keys]
-    gone = [w for w in ws_same if (w.file, w.line, w.message) not in ro_keys]
+    # The same break in both runs: same access, kind and head place (with
+    # read-once-heads the plugin names a marked head after its READ_ONCE()).
+    def same(w):
+        return (w.file, w.line, w.kind, w.head_at)
+    warn_keys = {same(w) for w in ws_same}
+    ro_keys = {same(w) for w in ro_ws}
+    added = [w for w in ro_ws if same(w) not in warn_keys]
+    gone = [w for w in ws_same if same(w) not in ro_keys]
 
     L = []
     L.append("# Real-kernel survey")
