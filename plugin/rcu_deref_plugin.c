@@ -154,6 +154,7 @@ enum rule {
 	RULE_CANCELLATION,
 	RULE_COMPARISON,
 	RULE_KNOWS_TOO_MUCH,
+	RULE_SPECULATION,
 };
 
 /* The rules of Documentation/RCU/rcu_dereference.rst, by enum rule. */
@@ -163,6 +164,7 @@ static const char * const rule_text[] = {
 	"avoid cancellation, all-zero \"&\" and all-ones \"|\" operands: the compiler may substitute a constant",
 	"be very careful about comparing pointers obtained from rcu_dereference() against non-NULL values",
 	"the compiler must not be able to deduce the value of the pointer (\"example where the compiler knows too much\")",
+	"the compiler must not guess the value (value speculation, as profile feedback does): a guessed value carries no dependency",
 };
 
 /*
@@ -1713,6 +1715,7 @@ enum break_kind {
 	BREAK_VANISHED,		/* replaced by loads from constant addresses */
 	BREAK_MERGED,		/* broken, then merged with another load */
 	BREAK_OBJECT,		/* its base pointer became an object's address */
+	BREAK_ENTRY,		/* computed from values known at entry only */
 };
 
 struct check_ctx {
@@ -1738,11 +1741,19 @@ static bool single_element_array(tree decl)
 	       integer_zerop(TYPE_MAX_VALUE(TYPE_DOMAIN(type)));
 }
 
+/* Whether the current function was optimized with profile feedback. */
+static bool profile_feedback(void)
+{
+	return profile_status_for_fn(cfun) == PROFILE_READ;
+}
+
 static enum rule rule_for(const struct dep_source *head,
-			  const struct access_rec *rec, tree base)
+			  const struct access_rec *rec, tree base, enum break_kind kind)
 {
 	if (rec->flags_only)
 		return RULE_RELATIONAL;
+	if (kind == BREAK_ENTRY && profile_feedback())
+		return RULE_SPECULATION;
 	if (!head->pointer)
 		return single_element_array(base) ? RULE_SINGLE_ELEMENT : RULE_CANCELLATION;
 	if (head->compared || sources[rec->source].compared)
@@ -1776,6 +1787,7 @@ static const char * const break_text[] = {
 	"it was replaced by loads from constant addresses",
 	"its address became a constant, then it was merged with another load of that object",
 	"its address is now based on an object's address, not on the loaded pointer",
+	"its address is now computed from constants and the function's parameters only",
 };
 
 static void report_break(location_t loc, int head, const struct access_rec *rec,
@@ -1783,7 +1795,9 @@ static void report_break(location_t loc, int head, const struct access_rec *rec,
 {
 	const struct dep_source *h = &sources[head];
 	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h->loc);
-	const char *pass = kind == BREAK_FLAGS ? NULL : blamed_pass(pair);
+	const char *pass = kind == BREAK_FLAGS ? NULL :
+			   kind == BREAK_ENTRY && profile_feedback() ?
+			   "value profile transformations (-fprofile-use)" : blamed_pass(pair);
 	auto_diagnostic_group d;
 	bool fresh, shown;
 
@@ -1812,7 +1826,7 @@ static void report_break(location_t loc, int head, const struct access_rec *rec,
 		if (early)
 			inform(gimple_location(early),
 			       "the value of the access now comes from this load, made before the head");
-		inform(loc, "%s: %s", RULES, rule_text[rule_for(h, rec, base)]);
+		inform(loc, "%s: %s", RULES, rule_text[rule_for(h, rec, base, kind)]);
 	}
 }
 
@@ -1822,6 +1836,65 @@ static void blame_first(unsigned HOST_WIDE_INT key, const char *pass)
 	bool fresh;
 
 	map_slot(&blame, key, pass_name_index(pass), &fresh);
+}
+
+/*
+ * Whether value is computed, by arithmetic alone, from constants and the
+ * function's parameters: values fixed before any head is loaded.  The
+ * walk looks at a few statements only.
+ */
+static bool known_at_entry(tree value)
+{
+	tree todo[16];
+	unsigned int ntodo = 0, steps = 0;
+
+	todo[ntodo++] = value;
+	while (ntodo) {
+		tree v = todo[--ntodo];
+		gimple def;
+		unsigned int i;
+
+		if (!v || is_gimple_min_invariant(v))
+			continue;
+		if (TREE_CODE(v) != SSA_NAME || ++steps > 16)
+			return false;
+		if (SSA_NAME_IS_DEFAULT_DEF(v)) {
+			if (!SSA_NAME_VAR(v) || TREE_CODE(SSA_NAME_VAR(v)) != PARM_DECL)
+				return false;
+			continue;
+		}
+		def = SSA_NAME_DEF_STMT(v);
+		if (!is_gimple_assign(def) || gimple_assign_load_p(def) ||
+		    gimple_has_volatile_ops(def))
+			return false;
+		for (i = 1; i < gimple_num_ops(def); i++) {
+			if (ntodo == ARRAY_SIZE(todo))
+				return false;
+			todo[ntodo++] = gimple_op(def, i);
+		}
+	}
+	return true;
+}
+
+/*
+ * Whether the address of ref, based on a global object, has only indexes
+ * known at entry: it cannot depend on a head loaded in the function.
+ */
+static bool address_known_at_entry(tree ref)
+{
+	if (!object_base(ref))
+		return false;
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) == TARGET_MEM_REF)
+		return known_at_entry(TMR_INDEX(ref)) && known_at_entry(TMR_INDEX2(ref));
+	while (handled_component_p(ref)) {
+		if ((TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == ARRAY_RANGE_REF) &&
+		    !known_at_entry(TREE_OPERAND(ref, 1)))
+			return false;
+		ref = TREE_OPERAND(ref, 0);
+	}
+	return true;
 }
 
 /*
@@ -1852,6 +1925,11 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	if (!*base && rec->via_base) {
 		*base = object_base(ref);
 		return *base ? BREAK_OBJECT : BREAK_NONE;
+	}
+	/* The index that carried it now comes from values known at entry. */
+	if (!*base && address_known_at_entry(ref)) {
+		*base = object_base(ref);
+		return BREAK_ENTRY;
 	}
 	/*
 	 * An address derived from some other value is not reported: the
@@ -2091,7 +2169,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (rec->source < 0)
 		return;
 	kind = classify(w, ctx, rec, ref, &base);
-	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT) && !ctx->report)
+	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY) &&
+	    !ctx->report)
 		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
 	if (kind == BREAK_NONE)
 		return;
