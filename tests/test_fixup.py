@@ -196,3 +196,43 @@ def test_site_lister_rejects_non_elf(tmp_path):
     r = subprocess.run([sys.executable, os.path.join(REPO, "tools", "rcu_deref_sites.py"),
                         str(junk)], capture_output=True, text=True)
     assert r.returncode == 1 and "not an ELF file" in r.stderr
+
+
+MISALIGNED = """
+#include "rcu_deref.h"
+struct foo { int a; int b; };
+struct foo defs[2];
+struct holder { char tag; struct foo *p; } __attribute__((packed)) holder;
+
+int reader(void)
+{
+	struct foo *p = rcu_dereference(holder.p);
+
+	if (p == &defs[1])
+		return p->b;
+	return 0;
+}
+"""
+
+
+def test_misaligned_head_gets_a_fence(tmp_path):
+    """LDAR needs natural alignment: a packed head keeps its plain load and
+    an acquire fence follows it."""
+    src = tmp_path / "packed.c"
+    src.write_text(MISALIGNED)
+    for name, args in (("plain", None), ("fixed", FIXUP)):
+        cmd = [TARGETS[AARCH64], "-O2", "-g", "-S", "-I", corpus.INCLUDE,
+               "-o", str(tmp_path / (name + ".s")), str(src)]
+        if args:
+            cmd += ["-fplugin=" + plugin_path(AARCH64),
+                    "-fplugin-arg-rcu_deref_plugin-mode=fixup"]
+        r = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+        assert r.returncode == 0, r.stderr
+    heads, deps = {9}, {12}
+    plain = (tmp_path / "plain.s").read_text()
+    fixed = (tmp_path / "fixed.s").read_text()
+    assert ordering.unordered_dep_lines(plain, "packed.c", heads, deps) == {12}
+    assert ordering.unordered_dep_lines(fixed, "packed.c", heads, deps) == set()
+    insns = asmcheck.parse(fixed, "packed.c").insns
+    assert not any(asmcheck.is_acquire(i) for i in insns)
+    assert any(i.mnemonic == "dmb" and i.operands == ("ishld",) for i in insns)
