@@ -1,0 +1,25 @@
+# Benchmarks (not part of make check): docs/bench.md and docs/bench-scaling.png.
+#
+#   make bench                 everything (about 20 minutes on 2 cores)
+#   make bench BENCH_QUICK=1   a small grid and 8 kernel objects (a few minutes)
+#   make bench-report          rewrite docs/bench.md from build/bench/*.json
+#   make bench-select          choose bench/kernel-objects.txt again
+#
+# The kernel objects are compiled with the exact commands of the arm64 test
+# kernel's build log (build/qemu/kernel-warn/build.log): that kernel is built
+# first when it is missing, never rebuilt from here.
+
+BENCH_DIR := $(BUILD)/bench
+BENCH_ARGS := $(if $(filter-out 0,$(BENCH_QUICK)),--quick)
+
+bench: plugins
+	[ -e $(KOUT)/build.log ] || $(MAKE) --no-print-directory kernel-warn
+	nice -n 19 $(PYTHON) -m bench all $(BENCH_ARGS) --build $(BENCH_DIR) --kbuild $(KOUT)
+
+bench-report:
+	$(PYTHON) -m bench report --build $(BENCH_DIR)
+
+bench-select: plugins
+	nice -n 19 $(PYTHON) -m bench select --build $(BENCH_DIR) --kbuild $(KOUT)
+
+.PHONY: bench bench-report bench-select

@@ -1,0 +1,137 @@
+"""Cost of protection: what fix-up mode makes acquire, against the blanket
+alternatives, from the plugin's per-translation-unit stats.
+
+- fix-up mode: the sites the plugin made load-acquire or fenced ("fixups");
+- arm64's CONFIG_LTO approach: every READ_ONCE() becomes ldar/ldapr, i.e.
+  every volatile scalar load ("volatile_loads");
+- C11 consume (GCC promotes every consume load to acquire): every head, had
+  rcu_dereference() been a consume load, plus the consume loads already
+  there ("heads" counts both kinds).
+
+Sources: the bench's kernel objects (bench/kernel.py, both modes), and the
+survey build of build/survey when it exists (warn mode: its translation
+units with a broken head are recompiled here in fix-up mode for the fixups).
+"""
+import glob
+import json
+import os
+
+from . import kernel
+
+KEYS = ("functions", "heads", "chains", "accesses", "broken_accesses",
+	"broken_heads", "fixups", "volatile_loads", "consume_loads")
+CC = "aarch64-linux-gnu-gcc"
+
+
+def totals(stats):
+	"""Sum of the stats dicts of stats (an iterable)."""
+	out = {k: 0 for k in KEYS}
+	n = 0
+	for d in stats:
+		n += 1
+		for k in KEYS:
+			out[k] += d.get(k, 0)
+	out["units"] = n
+	return out
+
+
+def survey_stats(survey_dir):
+	"""The survey build's per-TU stats, or None when there is none."""
+	files = glob.glob(os.path.join(survey_dir, "diag", "**", "*.o.stats"), recursive=True)
+	if not files:
+		return None
+	units = {}
+	for path in files:
+		with open(path) as fh:
+			for line in fh:
+				line = line.strip()
+				if line:
+					d = json.loads(line)
+					units[d["file"]] = d
+	status = {}
+	bt = os.path.join(survey_dir, "build.time")
+	if os.path.exists(bt):
+		with open(bt) as fh:
+			status = dict(l.strip().split("=", 1) for l in fh if "=" in l)
+	return {"units": units, "build": status, "dir": survey_dir}
+
+
+def survey_fixups(survey, build, plugin, log=print):
+	"""Recompile the survey's TUs with a broken head in fix-up mode; return
+	{file: stats} (fixups counted by the plugin)."""
+	ccj = os.path.join(survey["dir"], "compile_commands.json")
+	if not os.path.exists(ccj):
+		return {}
+	with open(ccj) as fh:
+		commands = {c["file"]: c for c in json.load(fh)}
+	workdir = os.path.join(build, "survey-fixup")
+	os.makedirs(workdir, exist_ok=True)
+	stats = os.path.join(workdir, "stats.jsonl")
+	if os.path.exists(stats):
+		os.unlink(stats)
+	broken = [f for f, d in survey["units"].items() if d["broken_heads"]]
+	for i, f in enumerate(sorted(broken)):
+		c = commands.get(f)
+		if not c:
+			log("  survey: no compile command for %s" % f)
+			continue
+		import shlex
+		args = shlex.split(c["command"])
+		args[0] = CC
+		entry = {"args": args}
+		cmd = kernel.command(entry, "fixup", plugin, os.path.join(workdir, "t.o"), stats)
+		kernel.run_with_retry(cmd, c["directory"], log)
+	return kernel.read_stats(stats)
+
+
+def rows(kres):
+	"""(label, totals) rows of the cost table."""
+	out = []
+	if kres:
+		warn = kres["stats"].get("warn", {})
+		fix = kres["stats"].get("fixup", {})
+		t = totals(warn.values())
+		t["fixups"] = totals(fix.values())["fixups"]
+		out.append(("bench kernel objects (%d, test kernel)" % t["units"], t))
+	survey = kres.get("survey") if kres else None
+	if survey:
+		t = totals(survey["units"].values())
+		fix = survey.get("fixup")
+		t["fixups"] = totals(fix.values())["fixups"] if fix is not None else None
+		out.append(("survey build (%d TUs, arm64 defconfig dirs)" % t["units"], t))
+	return out
+
+
+def markdown(kres):
+	r = rows(kres)
+	if not r:
+		return "No stats."
+
+	def cell(v):
+		return "n/a" if v is None else "{:,}".format(v)
+
+	lines = [
+		"| build | TUs | heads | chains | dependent accesses | broken accesses "
+		"| broken heads | **fix-up: sites made acquire** | every `READ_ONCE()` (arm64 LTO) "
+		"| every head as a consume load (GCC) | consume loads |",
+		"| " + " | ".join(["---"] * 11) + " |",
+	]
+	for label, t in r:
+		lines.append("| %s | %s | %s | %s | %s | %s | %s | **%s** | %s | %s | %s |" % (
+			label, cell(t["units"]), cell(t["heads"]), cell(t["chains"]),
+			cell(t["accesses"]), cell(t["broken_accesses"]), cell(t["broken_heads"]),
+			cell(t["fixups"]), cell(t["volatile_loads"]),
+			cell(t["heads"]), cell(t["consume_loads"])))
+	lines.append("")
+	for label, t in r:
+		if t["fixups"]:
+			lines.append("- %s: fix-up mode makes %s loads acquire where every "
+				     "`READ_ONCE()` would make %s (%.0f×) and every head as a "
+				     "consume load %s (%.0f×)." % (
+					     label, cell(t["fixups"]), cell(t["volatile_loads"]),
+					     t["volatile_loads"] / t["fixups"], cell(t["heads"]),
+					     t["heads"] / t["fixups"]))
+		elif t["fixups"] == 0:
+			lines.append("- %s: fix-up mode makes no load acquire; every "
+				     "`READ_ONCE()` would make %s." % (label, cell(t["volatile_loads"])))
+	return "\n".join(lines)
