@@ -1,0 +1,190 @@
+"""The fuzz pipeline (fuzz/) and a fixed-seed slice of the campaign.
+
+The campaign itself is `make fuzz` (fuzz/fuzz.mk); here a dozen csmith
+seeds go through the same checks: no compiler crash, mode=warn assembly
+byte-identical to GCC alone, mode=fixup binaries printing the checksum of
+GCC alone's, on the host and on aarch64 under qemu-aarch64.  The truths are
+the compile without the plugin and the checksum csmith's program prints.
+"""
+import os
+import subprocess
+
+import pytest
+
+from fuzz import heads, pipeline
+from tests.plugin import ENV, REPO, TARGETS, plugin_path
+
+# Seeds outside the default campaign (1..1000): the first ones from 1000
+# whose programs are 20 to 70 kB, have both kinds of heads and run for
+# under a second.  Each is checked at one level (all four levels over the
+# slice) for both compilers, to stay within budget.
+SLICE = [1008, 1032, 1041, 1047, 1050, 1081, 1130, 1132, 1138, 1199, 1232, 1257]
+SLICE_LEVELS = [pipeline.LEVELS[i % len(pipeline.LEVELS)] for i in range(len(SLICE))]
+
+
+@pytest.mark.parametrize("seed, level", list(zip(SLICE, SLICE_LEVELS)))
+def test_fixed_seed(seed, level, tmp_path):
+    res = pipeline.check_program(seed, str(tmp_path / "work"), levels=(level,))
+    assert res["status"] != "discarded", res["reason"]
+    assert res["failures"] == [], "\n\n".join(
+        "%s %s: %s" % (f["config"], f["kind"], f["detail"]) for f in res["failures"])
+    assert res["status"] == "ok"
+    assert res["heads_rcu"] > 0 and res["heads_consume"] > 0
+    assert sorted(c["config"] for c in res["configs"]) == [
+        "%s %s" % (t, level) for t in sorted(TARGETS)]
+    for c in res["configs"]:
+        # The plugin saw heads (its own count, next to the rewritten sites).
+        if "warn_stats" in c:
+            assert 0 < c["warn_stats"]["heads"] <= res["heads_rcu"] + res["heads_consume"]
+
+
+# --- The head rewrite ------------------------------------------------------
+
+CSMITH_LIKE = """\
+#include "csmith.h"
+static int32_t g_1 = 1;
+static int32_t *g_2 = &g_1;
+static int32_t * volatile g_3 = &g_1;
+static int32_t **g_4[2][3] = {{&g_2, &g_2, &g_2}, {&g_2, &g_2, &g_2}};
+static int32_t g_5[4] = {1, 2, 3, 4};
+/* --- FUNCTIONS --- */
+static int32_t func_1(int32_t *p_6, int32_t p_7)
+{
+    int32_t *l_8 = &g_5[1];
+    int32_t l_9 = 0;
+    (*l_8) = (*g_2) + (*g_3) + (**g_4[1][2]) + (*p_6) + l_9;
+    return (*g_4[0]) == 0 ? (*g_5) : (**g_4[0][1]);
+}
+"""
+
+
+def test_rewrite_sites():
+    """Exactly the dereferences of pointer variables (indexed down to a
+    pointer element) are sites; every one is rewritten at fraction 1."""
+    assert heads.pointer_variables(CSMITH_LIKE) == {
+        "g_2": (0, False), "g_3": (0, True), "g_4": (2, False),
+        "l_8": (0, False), "p_6": (0, False)}
+    out, counts = heads.add_heads(CSMITH_LIKE, 1, fraction=1.0)
+    assert counts["sites"] == 6 and counts["rcu"] + counts["consume"] == 6
+    # Not sites: (*g_4[0]) is indexed to an array, not a pointer; g_5 is
+    # an array; l_9 is not a pointer.
+    assert "(*g_4[0])" in out and "(*g_5)" in out
+    for name in ("l_8", "g_2", "g_3", "p_6", "g_4[1][2]", "g_4[0][1]"):
+        assert ("rcu_dereference(%s)" % name in out or
+                "__atomic_load_n(&%s, __ATOMIC_CONSUME)" % name in out), name
+    assert out.index('#include "rcu_deref.h"') > out.index('#include "csmith.h"')
+
+
+def test_rewrite_avoids_volatile_pointer_objects_when_asked():
+    out, _ = heads.add_heads(CSMITH_LIKE, 1, fraction=1.0, volatile_rcu=False)
+    assert "__atomic_load_n(&g_3, __ATOMIC_CONSUME)" in out
+
+
+def run_host(source, tmp_path, name):
+    src = tmp_path / (name + ".c")
+    src.write_text(source)
+    exe = tmp_path / name
+    subprocess.run(["gcc", "-O1", "-w", "-I", pipeline.CSMITH_INCLUDE, "-I",
+                    pipeline.RCU_INCLUDE, "-o", str(exe), str(src)], check=True)
+    return subprocess.run([str(exe)], capture_output=True, text=True, timeout=10).stdout
+
+
+@pytest.mark.parametrize("seed", [1008, 1047])
+def test_rewrite_keeps_the_checksum(seed, tmp_path):
+    """The rewritten program prints csmith's own program's checksum."""
+    original = pipeline.csmith(seed)
+    rewritten, counts = heads.add_heads(original, seed)
+    assert counts["rcu"] + counts["consume"] > 10
+    want = run_host(original, tmp_path, "original")
+    assert want.startswith("checksum = ")
+    assert run_host(rewritten, tmp_path, "rewritten") == want
+
+
+# --- The checks can fail -----------------------------------------------------
+
+def test_crash_detection():
+    """A compiler killed by a signal, or one reporting an internal
+    compiler error, is a crash; a plain error is not."""
+    killed = subprocess.run(["sh", "-c", "kill -SEGV $$"], capture_output=True, text=True)
+    assert pipeline.crashed(killed)
+    ice = subprocess.CompletedProcess([], 4, "", "t.c:3:1: internal compiler error: "
+                                      "Segmentation fault\n")
+    assert pipeline.crashed(ice)
+    err = subprocess.run(["gcc", "-x", "c", "-S", "-o", "/dev/null", "-"],
+                         input="int f( {\n", capture_output=True, text=True)
+    assert err.returncode == 1 and pipeline.crashed(err) is None
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_fixup_records_read_from_the_object(target, tmp_path):
+    """The __rcu_deref_fixups section as the fix-up contract defines it."""
+    src = tmp_path / "f.c"
+    src.write_text('__asm__(".section __rcu_deref_fixups,\\"a\\"\\n'
+                   '.string \\"f.c:3: reader: acquire\\"\\n'
+                   '.string \\"f.c:9: other: fence\\"\\n.previous");\n'
+                   "int x;\n")
+    obj = tmp_path / "f.o"
+    subprocess.run([TARGETS[target], "-c", "-o", str(obj), str(src)], check=True)
+    assert pipeline.fixup_records(target, str(obj)) == [
+        "f.c:3: reader: acquire", "f.c:9: other: fence"]
+    plain = tmp_path / "p.o"
+    subprocess.run([TARGETS[target], "-x", "c", "-c", "-o", str(plain), "-"],
+                   input=b"int y;\n", check=True)
+    assert pipeline.fixup_records(target, str(plain)) == []
+
+
+def test_pipeline_reports_a_changed_checksum(tmp_path, monkeypatch):
+    """Make mode=fixup compile a program that prints another checksum:
+    the pipeline reports it (a stand-in for a wrong fix-up)."""
+    real = pipeline.Program.compile
+
+    def compile_(self, target, level, mode, stats=False):
+        if mode == "fixup":
+            with open(self.src) as f:
+                text = f.read()
+            with open(self.src, "w") as f:
+                f.write(text.replace("crc32_context ^ 0xFFFFFFFFUL",
+                                     "crc32_context ^ 0xFFFFFFFEUL"))
+            try:
+                return real(self, target, level, mode, stats)
+            finally:
+                with open(self.src, "w") as f:
+                    f.write(text)
+        return real(self, target, level, mode, stats)
+
+    monkeypatch.setattr(pipeline.Program, "compile", compile_)
+    res = pipeline.check_program(1050, str(tmp_path / "w"), levels=("-O1",))
+    kinds = sorted({f["kind"] for f in res["failures"]})
+    # The assembly changed without any fix-up note or record, and the
+    # binary prints another checksum: both are reported, on both targets.
+    assert kinds == ["fixup-checksum", "fixup-idle-diff"]
+    assert len([f for f in res["failures"] if f["kind"] == "fixup-checksum"]) == 2
+
+
+# --- Known open bugs found by fuzzing ------------------------------------------
+
+VOLATILE = os.path.join(REPO, "fuzz", "repro", "volatile_pointer_object.c")
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.xfail(strict=True, reason="fuzz/repro/volatile_pointer_object.c")
+def test_volatile_pointer_object(target):
+    outs = []
+    for plugin in (False, True):
+        cmd = [TARGETS[target], "-O2", "-I", pipeline.RCU_INCLUDE, "-S", "-o", "-", VOLATILE]
+        if plugin:
+            cmd.append("-fplugin=" + plugin_path(target))
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+        assert proc.returncode == 0, proc.stderr
+        outs.append((proc.stdout, proc.stderr))
+    assert outs[1] == outs[0]
+
+
+def test_campaign_probe_matches_the_bug():
+    """The campaign avoids rcu_dereference() of volatile pointer objects
+    exactly while the bug is open (it would otherwise hide other bugs)."""
+    outs = [subprocess.run(
+        ["gcc", "-O2", "-I", pipeline.RCU_INCLUDE, "-S", "-o", "-", VOLATILE] +
+        (["-fplugin=" + plugin_path("x86_64-linux-gnu")] if p else []),
+        capture_output=True, text=True, env=ENV).stdout for p in (False, True)]
+    assert pipeline.volatile_rcu_safe() == (outs[0] == outs[1])
