@@ -11,7 +11,9 @@
  * Documentation/RCU/rcu_dereference.rst lists the rules; nothing enforced
  * them.
  *
- * The plugin works in two GIMPLE passes, as stackleak does:
+ * The plugin works in two GIMPLE passes, as stackleak does, after a small
+ * one (rcu_deref_unmark, right after "cfg") that takes the head markers
+ * out before the call graph, into-SSA or any optimization sees them:
  *
  *  - rcu_deref_mark runs right after the "ssa" pass, before any
  *    optimization.  It finds the dependency heads (the loads marked by the
@@ -134,6 +136,7 @@ struct dep_source {
 	bool compared;		/* compared (==, !=) with an object's address */
 	unsigned int compared_uid;	/* DECL_UID of the first such object */
 	bool unused;		/* head: nothing uses its value */
+	bool marked;		/* head: marked by __rcu_deref_head() */
 	int leader;		/* head: heads merged in one value form a set */
 };
 
@@ -465,24 +468,6 @@ static bool is_volatile_scalar_load(const_gimple stmt)
 		return false;
 	lhs = gimple_assign_lhs(stmt);
 	return TREE_CODE(lhs) == SSA_NAME && is_scalar_type(TREE_TYPE(lhs));
-}
-
-/* The load that defines value, looking through copies and conversions. */
-static gimple defining_load(tree value)
-{
-	while (TREE_CODE(value) == SSA_NAME) {
-		gimple def = SSA_NAME_DEF_STMT(value);
-
-		if (!is_gimple_assign(def))
-			return NULL;
-		if (gimple_assign_load_p(def))
-			return def;
-		if (!gimple_assign_ssa_name_copy_p(def) &&
-		    !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
-			return NULL;
-		value = gimple_assign_rhs1(def);
-	}
-	return NULL;
 }
 
 static int new_source(enum source_kind kind, location_t loc)
@@ -1181,6 +1166,91 @@ static void visit_function_accesses(struct chain_walk *w,
 }
 
 /* ---------------------------------------------------------------------- */
+/* The unmark pass: take the head markers out before anything sees them   */
+/* ---------------------------------------------------------------------- */
+
+/* A volatile load of a scalar, before SSA: its operands are not scanned yet. */
+static bool is_volatile_load_stmt(const_gimple stmt)
+{
+	tree rhs;
+
+	if (!gimple_assign_load_p(stmt))
+		return false;
+	rhs = gimple_assign_rhs1(stmt);
+	return (TREE_THIS_VOLATILE(rhs) || TYPE_VOLATILE(TREE_TYPE(rhs))) &&
+	       is_scalar_type(TREE_TYPE(gimple_assign_lhs(stmt)));
+}
+
+/*
+ * The volatile load whose value var holds at the marker call at gsi:
+ * looking back in the block, through copies and conversions.
+ */
+static gimple marker_load(gimple_stmt_iterator gsi, tree var)
+{
+	unsigned int steps;
+
+	for (gsi_prev(&gsi), steps = 0; !gsi_end_p(gsi) && steps < 64;
+	     gsi_prev(&gsi), steps++) {
+		gimple stmt = gsi_stmt(gsi);
+
+		if (!is_gimple_assign(stmt) || gimple_assign_lhs(stmt) != var)
+			continue;
+		if (is_volatile_load_stmt(stmt))
+			return stmt;
+		if (!gimple_assign_single_p(stmt) &&
+		    !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)))
+			return NULL;
+		var = gimple_assign_rhs1(stmt);
+		if (!DECL_P(var))
+			return NULL;
+	}
+	return NULL;
+}
+
+/* Register the head a marker call names, and remove the call. */
+static void take_marker(gimple_stmt_iterator *gsi)
+{
+	gimple call = gsi_stmt(*gsi);
+	tree value = gimple_call_num_args(call) > 1 ? gimple_call_arg(call, 1) : NULL;
+	gimple load = value && DECL_P(value) ? marker_load(*gsi, value) : NULL;
+
+	if (load) {
+		int src = head_source(gimple_location(load), marker_primitive(call),
+				      TREE_TYPE(gimple_assign_lhs(load)));
+
+		sources[src].marked = true;
+	}
+	gsi_remove(gsi, true);
+}
+
+/*
+ * Right after the CFG is built, before the call graph's edges and into-SSA:
+ * a marker call removed there leaves no trace in the code, the SSA
+ * numbering or the debug information.  Its head is found again, by its
+ * location, by the passes that follow.
+ */
+static unsigned int rcu_deref_unmark_execute(void)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+			if (is_marker_call(gsi_stmt(gsi)))
+				take_marker(&gsi);
+			else
+				gsi_next(&gsi);
+		}
+	}
+	return 0;
+}
+
+#define PASS_NAME rcu_deref_unmark
+#define NO_GATE
+#define PROPERTIES_REQUIRED PROP_cfg
+#include "gcc-generate-gimple-pass.h"
+
+/* ---------------------------------------------------------------------- */
 /* The mark pass: find heads, follow chains, record dependent accesses    */
 /* ---------------------------------------------------------------------- */
 
@@ -1320,27 +1390,6 @@ static void check_heads_used(struct chain_walk *w)
 	}
 }
 
-/* Remove a head marker, after noting its head. */
-static void take_marker(struct chain_walk *w, gimple_stmt_iterator *gsi)
-{
-	gimple call = gsi_stmt(*gsi);
-	tree value = gimple_call_num_args(call) > 1 ? gimple_call_arg(call, 1) : NULL;
-	gimple load = value ? defining_load(value) : NULL;
-
-	if (load && optimize) {
-		int src = head_source(gimple_location(load), marker_primitive(call),
-				      TREE_TYPE(gimple_assign_lhs(load)));
-
-		seed(w, gimple_assign_lhs(load), src, DEP_ADDR);
-		note_head(w, gimple_assign_lhs(load));
-		trace(NULL, load, src);
-		stats.heads++;
-	}
-	unlink_stmt_vdef(call);
-	gsi_remove(gsi, true);
-	release_defs(call);
-}
-
 /* The source made for parameter index of the current function. */
 static int param_source(int index)
 {
@@ -1389,19 +1438,13 @@ static void seed_function(struct chain_walk *w)
 			gimple stmt = gsi_stmt(gsi);
 			int src;
 
-			if (is_marker_call(stmt)) {
-				take_marker(w, &gsi);
-				continue;
-			}
 			gsi_next(&gsi);
-			if (!optimize)
-				continue;
 			count_loads(stmt);
 			src = stmt_head(stmt);
 			if (src >= 0) {
 				stats.heads++;
 				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
-				if (is_consume_load(stmt))
+				if (is_consume_load(stmt) || sources[src].marked)
 					note_head(w, gimple_get_lhs(stmt));
 				trace(NULL, stmt, src);
 				continue;
@@ -1585,15 +1628,15 @@ static unsigned int rcu_deref_mark_execute(void)
 {
 	struct chain_walk w;
 
+	if (!optimize)
+		return 0;
 	walk_init(&w);
 	stats.functions++;
 	seed_function(&w);
-	if (optimize) {
-		check_heads_used(&w);
-		walk_function(&w);
-		visit_function_accesses(&w, record_access, NULL);
-		record_interfaces(&w);
-	}
+	check_heads_used(&w);
+	walk_function(&w);
+	visit_function_accesses(&w, record_access, NULL);
+	record_interfaces(&w);
 	walk_release(&w);
 	return 0;
 }
@@ -2805,6 +2848,7 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 	const char * const plugin_name = plugin_info->base_name;
 	int i;
 
+	PASS_INFO(rcu_deref_unmark, "cfg", 1, PASS_POS_INSERT_AFTER);
 	PASS_INFO(rcu_deref_mark, "ssa", 1, PASS_POS_INSERT_AFTER);
 	PASS_INFO(rcu_deref_check, "optimized", 1, PASS_POS_INSERT_BEFORE);
 
@@ -2822,6 +2866,8 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 
 	register_callback(plugin_name, PLUGIN_START_UNIT, rcu_deref_start_unit, NULL);
 	register_callback(plugin_name, PLUGIN_FINISH, rcu_deref_finish, NULL);
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &rcu_deref_unmark_pass_info);
 	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			  &rcu_deref_mark_pass_info);
 	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,

@@ -40,7 +40,7 @@ void __rcu_deref_head(const char *primitive, ...)
  */
 #define __rcu_dereference_marked(p, primitive)				\
 	({								\
-		__typeof__(p) __rcu_deref_p = READ_ONCE(p);		\
+		__auto_type __rcu_deref_p = READ_ONCE(p);		\
 		__rcu_deref_mark(primitive, __rcu_deref_p);		\
 		__rcu_deref_p;						\
 	})
