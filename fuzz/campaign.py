@@ -109,7 +109,9 @@ def summarize(results):
 
 def report(results, missing, first, count, levels):
     s, per_config, failures, reasons = summarize(results)
-    by_kind = collections.Counter(f["kind"] for _, f in failures)
+    by_kind = collections.Counter(
+        (f["kind"], f.get("known") or "") for _, f in failures)
+    new_programs = len({seed for seed, f in failures if not f.get("known")})
     lines = [
         "# Fuzz campaign report",
         "",
@@ -175,12 +177,18 @@ def report(results, missing, first, count, levels):
                   "to no plugin, fix-up mode printing the same checksum, in every "
                   "configuration of every checked program.", ""]
     else:
-        lines += ["| kind | count |", "| --- | --- |"]
-        lines += ["| %s | %d |" % kv for kv in sorted(by_kind.items())]
-        lines += ["", "| seed | configuration | kind | detail |", "| --- | --- | --- | --- |"]
-        for seed, f in failures:
-            detail = f["detail"].split("\n")[0].replace("|", "\\|")[:160]
-            lines.append("| %d | %s | %s | %s |" % (seed, f["config"], f["kind"], detail))
+        lines += ["Programs with a failure not explained by a known bug: %d." % new_programs,
+                  "A failure is \"known\" when it disappears with the fix of that "
+                  "reproducer (`fuzz/repro/`), checked on the program itself.", ""]
+        lines += ["| kind | known bug | count |", "| --- | --- | --- |"]
+        lines += ["| %s | %s | %d |" % (k, kn or "no", n)
+                  for (k, kn), n in sorted(by_kind.items())]
+        lines += ["", "| seed | configuration | kind | known bug | detail |",
+                  "| --- | --- | --- | --- | --- |"]
+        for seed, f in sorted(failures, key=lambda sf: (bool(sf[1].get("known")), sf[0])):
+            detail = f["detail"].split("\n")[0].replace("|", "\\|")[:120]
+            lines.append("| %d | %s | %s | %s | %s |" % (
+                seed, f["config"], f["kind"], f.get("known") or "no", detail))
         lines += ["", "Reproduce one: `/usr/bin/python3 -m fuzz.campaign one SEED` "
                   "(the program and assembly stay in `build/fuzz/work/SEED/`).", ""]
     return "\n".join(lines)

@@ -14,6 +14,19 @@ so the program's checksum cannot change, and "*head" stays an lvalue
 (stores through it work).  Only variables declared with a pointer type,
 indexed down to a pointer element, are rewritten; the choice of sites is
 a pseudo-random function of the seed.
+
+csmith's pointers rarely meet the patterns that break dependencies, so
+some plain reads ("(*g_2)" used as a value) of a pointer initialised with
+the address of a global ("int32_t *g_2 = &g_1;") get the equality
+substitution hazard of rcu_dereference.rst instead, with the same value:
+
+    ({ __auto_type __p = HEAD;
+       __p == &g_1 ? ({ __auto_type __a = *__p; __a; })
+                   : ({ __auto_type __b = *__p; __b; }); })
+
+(two arms the front end cannot fold into one).  GCC substitutes &g_1 for
+__p in the first arm, which breaks the dependency: these are what fix-up
+mode has to repair.
 """
 import random
 import re
@@ -29,7 +42,9 @@ TYPE_WORDS = {
 }
 NAME = r"[glp]_\d+"
 DECL = re.compile(r"^\s*(?P<type>[A-Za-z_][\w\s*]*?)\s*\b(?P<name>" + NAME +
-                  r")(?P<dims>(?:\[\d+\])*)\s*[=;]")
+                  r")(?P<dims>(?:\[\d+\])*)\s*(?P<end>[=;])(?P<init>.*)$")
+# The first object address of an initializer: "= &g_1;", "= {&g_4[1], ..."
+INIT_TARGET = re.compile(r"^\s*\{*\s*&(?P<target>g_\d+(?:\[\d+\])*)\s*[,;}]")
 PARAM = re.compile(r"(?P<type>[A-Za-z_][\w\s*]*?)\s*\b(?P<name>p_\d+)\s*(?=[,)])")
 FUNC_DEF = re.compile(r"^static .*\bfunc_\d+\((?P<params>[^)]*)\)\s*$")
 SITE = re.compile(r"\((?P<stars>\*+)(?P<name>" + NAME +
@@ -48,9 +63,11 @@ def _volatile_object(ptype):
     return "volatile" in ptype[ptype.rindex("*"):]
 
 
-def pointer_variables(source):
+def pointer_variables(source, targets=None):
     """{name: (number of array dimensions, whether volatile)} of every
-    variable, global, local or parameter, whose (element) type is a pointer."""
+    variable, global, local or parameter, whose (element) type is a pointer.
+    targets, a dict, receives {name: "&g_N..."} for pointers initialised
+    with the address of a global."""
     found = {}
     for line in source.splitlines():
         m = FUNC_DEF.match(line)
@@ -63,7 +80,28 @@ def pointer_variables(source):
         if m and "*" in m.group("type") and _is_type(m.group("type").replace("*", " ")):
             found[m.group("name")] = (m.group("dims").count("["),
                                       _volatile_object(m.group("type")))
+            t = INIT_TARGET.match(m.group("init")) if m.group("end") == "=" else None
+            if t is not None and targets is not None:
+                targets[m.group("name")] = "&" + t.group("target")
     return found
+
+
+ASSIGN_AFTER = re.compile(r"\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|\s*(?:\+\+|--|\.|\[|->)")
+LVALUE_BEFORE = re.compile(r"(?:&|\+\+|--)\s*$")
+
+
+def plain_read(text, start, end):
+    """Whether the parenthesised dereference text[start:end] is only read
+    as a value (not assigned, incremented, addressed or a struct base)."""
+    if ASSIGN_AFTER.match(text, end):
+        return False
+    before = text[max(0, start - 3):start]
+    return not LVALUE_BEFORE.search(before) or before.endswith("&&")
+
+
+def compare_expr(head, target):
+    return ("({ __auto_type __p = %s; __p == %s ? ({ __auto_type __a = *__p; __a; }) "
+            ": ({ __auto_type __b = *__p; __b; }); })" % (head, target))
 
 
 def head_expr(kind, lvalue):
@@ -72,16 +110,19 @@ def head_expr(kind, lvalue):
     return "__atomic_load_n(&%s, __ATOMIC_CONSUME)" % lvalue
 
 
-def add_heads(source, seed, fraction=0.5, volatile_rcu=True):
-    """Return (new source, {"rcu": n, "consume": n, "sites": candidates}).
+def add_heads(source, seed, fraction=0.5, volatile_rcu=True, compare=0.3):
+    """Return (new source, {"rcu": n, "consume": n, "compare": n, "sites":
+    candidates}); "compare" counts the heads (among rcu and consume) given
+    the equality hazard, for a fraction `compare` of the eligible ones.
 
     volatile_rcu=False makes volatile-qualified pointer objects consume
     loads only: rcu_deref.h's rcu_dereference() copies its argument's type,
     qualifiers included, so with the plugin the marker reads a volatile
     local once more (fuzz/repro/volatile_pointer_object.c)."""
     rng = random.Random("heads-%d" % seed)
-    pointers = pointer_variables(source)
-    counts = {"rcu": 0, "consume": 0, "sites": 0}
+    targets = {}
+    pointers = pointer_variables(source, targets)
+    counts = {"rcu": 0, "consume": 0, "compare": 0, "sites": 0}
     split = source.find(FUNCTIONS_MARK)
     if split < 0:
         split = 0
@@ -98,7 +139,12 @@ def add_heads(source, seed, fraction=0.5, volatile_rcu=True):
         if volatile and not volatile_rcu:
             kind = "consume"
         counts[kind] += 1
-        return "(%s%s)" % (m.group("stars"), head_expr(kind, name + index))
+        head = head_expr(kind, name + index)
+        if (m.group("stars") == "*" and name in targets and
+                plain_read(m.string, m.start(), m.end()) and rng.random() < compare):
+            counts["compare"] += 1
+            return "(%s)" % compare_expr(head, targets[name])
+        return "(%s%s)" % (m.group("stars"), head)
 
     body = SITE.sub(rewrite, source[split:])
     head = source[:split]

@@ -88,13 +88,13 @@ class Program:
     def path(self, name):
         return os.path.join(self.dir, name)
 
-    def compile(self, target, level, mode, stats=False):
+    def compile(self, target, level, mode, stats=False, include=RCU_INCLUDE, tag=""):
         """Compile to assembly: mode None (no plugin), "warn" or "fixup".
         Return (CompletedProcess or None on timeout, assembly path, seconds)."""
-        tag = "%s%s.%s" % (target.split("-")[0], level, mode or "none")
+        tag = "%s%s.%s%s" % (target.split("-")[0], level, mode or "none", tag)
         out = self.path(tag + ".s")
         cmd = [TARGETS[target], level, "-S", "-o", out,
-               "-I", CSMITH_INCLUDE, "-I", RCU_INCLUDE]
+               "-I", CSMITH_INCLUDE, "-I", include]
         if mode:
             cmd += ["-fplugin=" + plugin_path(target), PLUGIN_ARG + "mode=" + mode]
             if stats:
@@ -165,6 +165,7 @@ def read_stats(path):
     return total
 
 
+MARKER_REPRO = "marker_ssa_versions.c"
 VOLATILE_REPRO = os.path.join(REPO, "fuzz", "repro", "volatile_pointer_object.c")
 
 
@@ -184,6 +185,37 @@ def volatile_rcu_safe(_cache=[]):
                                        env=ENV).stdout)
         _cache.append(outs[0] == outs[1])
     return _cache[0]
+
+
+# The marker declared without a virtual definition: the fix of
+# fuzz/repro/marker_ssa_versions.c, used only to recognise that bug.
+MARKER_DECL = ("void __rcu_deref_head(const char *primitive, ...)\n"
+               "\t__attribute__((__nothrow__, __leaf__));\n"
+               "#define __rcu_deref_mark(primitive, p) __rcu_deref_head(primitive, p)\n")
+MARKER_CONST = ("int __rcu_deref_head(const char *primitive, ...)\n"
+                "\t__attribute__((__nothrow__, __leaf__, __const__));\n"
+                "#define __rcu_deref_mark(primitive, p) ((void)__rcu_deref_head(primitive, p))\n")
+
+
+def known_marker_bug(prog, target, level, mode):
+    """Whether a mode's assembly difference disappears with the marker of
+    MARKER_CONST, i.e. is the known bug of fuzz/repro/marker_ssa_versions.c."""
+    with open(os.path.join(RCU_INCLUDE, "rcu_deref.h")) as f:
+        header = f.read()
+    if MARKER_DECL not in header:
+        return False
+    inc = prog.path("marker-const")
+    os.makedirs(inc, exist_ok=True)
+    with open(os.path.join(inc, "rcu_deref.h"), "w") as f:
+        f.write(header.replace(MARKER_DECL, MARKER_CONST))
+    outs = []
+    for m in (None, mode):
+        proc, asm, _ = prog.compile(target, level, m, include=inc, tag=".marker-const")
+        if proc is None or proc.returncode != 0:
+            return False
+        with open(asm, "rb") as f:
+            outs.append(f.read())
+    return outs[0] == outs[1]
 
 
 def plugin_ids(targets):
@@ -209,9 +241,11 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
               "plugin": plugin_ids(targets),
               "configs": [], "failures": [], "status": "ok"}
 
-    def fail(config, kind, detail):
-        result["failures"].append({"config": config, "kind": kind,
-                                   "detail": detail[:2000]})
+    def fail(config, kind, detail, known=None):
+        f = {"config": config, "kind": kind, "detail": detail[:2000]}
+        if known:
+            f["known"] = known
+        result["failures"].append(f)
 
     # Phase 1: the truth, without the plugin, for every configuration.
     checksum = None
@@ -270,7 +304,8 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                 if mode == "warn":
                     if not same:
                         fail(config, "warn-asm-differs",
-                             "mode=warn changed the assembly: %s" % diff_head(base_s, asm))
+                             "mode=warn changed the assembly: %s" % diff_head(base_s, asm),
+                             known_marker_bug(prog, target, level, mode) and MARKER_REPRO)
                     continue
                 notes = len(FIXUP_NOTE.findall(proc.stderr))
                 rec["fixup_notes"] = notes
@@ -289,7 +324,8 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                 rec["fixup_records"] = len(records)
                 if not records and not notes:
                     fail(config, "fixup-idle-diff", "mode=fixup fixed nothing but changed "
-                         "the assembly: %s" % diff_head(base_s, asm))
+                         "the assembly: %s" % diff_head(base_s, asm),
+                         known_marker_bug(prog, target, level, mode) and MARKER_REPRO)
                 elif len(records) != notes:
                     fail(config, "fixup-record", "%d fix-up notes, %d records in %s"
                          % (notes, len(records), FIXUP_SECTION))

@@ -75,6 +75,15 @@ def test_rewrite_sites():
     assert out.index('#include "rcu_deref.h"') > out.index('#include "csmith.h"')
 
 
+def test_rewrite_compare_form():
+    """Plain reads of a pointer initialised with a global's address may get
+    the equality hazard; assigned-through sites never do."""
+    out, counts = heads.add_heads(CSMITH_LIKE, 1, fraction=1.0, compare=1.0)
+    assert counts["compare"] == 2
+    assert "__p == &g_1 ? ({ __auto_type __a = *__p; __a; })" in out
+    assert "__p == &g_5[1]" not in out      # (*l_8) = ... is a store
+
+
 def test_rewrite_avoids_volatile_pointer_objects_when_asked():
     out, _ = heads.add_heads(CSMITH_LIKE, 1, fraction=1.0, volatile_rcu=False)
     assert "__atomic_load_n(&g_3, __ATOMIC_CONSUME)" in out
