@@ -26,19 +26,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WRAPPER = os.path.join(HERE, "cc-wrapper.sh")
 
 
-def selected(entries, src, dirs):
-    """(object, argv, directory) of each plugin compile under dirs."""
-    prefixes = [os.path.join(src, d.strip("/")) + ("" if d.endswith(".c") else "/")
-                for d in dirs]
+def selected(entries, dirs):
+    """(object, argv, directory) of each plugin compile under dirs (by its
+    object's path, so generated sources in the output tree count too)."""
     for e in entries:
-        if not any(e["file"] == p if p.endswith(".c") else e["file"].startswith(p)
-                   for p in prefixes):
-            continue
         argv = shlex.split(e["command"]) if "command" in e else e["arguments"]
         if not any(a.startswith("-fplugin=") and a.endswith("/rcu_deref_plugin.so")
                    for a in argv):
             continue
         obj = argv[argv.index("-o") + 1]
+        if not any(obj == d[:-2] + ".o" if d.endswith(".c")
+                   else obj.startswith(d.strip("/") + "/") for d in dirs):
+            continue
         yield obj, argv, e["directory"]
 
 
@@ -71,7 +70,6 @@ def main():
     opts = ap.parse_args()
 
     survey = os.path.abspath(opts.survey_dir)
-    src = os.path.join(survey, "src")
     plugin = os.path.join(survey, "plugin", "rcu_deref_plugin.so")
     with open(os.path.join(survey, "plugin", "info")) as f:
         info = dict(line.strip().split("=", 1) for line in f if "=" in line)
@@ -91,7 +89,7 @@ def main():
 
     env = dict(os.environ, SURVEY_PLUGIN=plugin, SURVEY_DIAG=diag,
                SURVEY_STATS=info.get("stats", "0"), SURVEY_PLUGIN_ARGS=opts.args)
-    todo = [(o, a, d) for o, a, d in selected(entries, src, opts.dirs)
+    todo = [(o, a, d) for o, a, d in selected(entries, opts.dirs)
             if not os.path.exists(os.path.join(diag, o + ".json"))]
     scratch = tempfile.mkdtemp(prefix="recompile.", dir=diag)
 

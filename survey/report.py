@@ -115,11 +115,16 @@ def warning_rows(warnings, triage):
                 "unused": "head value never used"}.get(w.kind, w.kind)
         if w.uses:
             what += " (`%s`)" % w.uses
+        if w.clone:
+            what += "; " + w.clone.replace("‘", "`").replace("’", "`")
+        head = "`%s`" % w.head
+        if w.head_at and w.head_at != w.key:
+            head += " at `%s`" % w.head_at
         objs = ", ".join("`%s`" % o for o in w.objects[:3])
         if len(w.objects) > 3:
             objs += " and %d more" % (len(w.objects) - 3)
-        rows.append("| %d | `%s:%d` | `%s` | %s | %s | %s | %s |" % (
-            i, w.file, w.line, w.head, what, md_escape(w.blamed or "-"), objs,
+        rows.append("| %d | `%s:%d` | %s | %s | %s | %s | %s |" % (
+            i, w.file, w.line, head, what, md_escape(w.blamed or "-"), objs,
             verdict))
     return rows
 
@@ -183,7 +188,7 @@ def render(survey, triage, notes_text, read_once_dirs=None):
     L.append("| run | C files compiled | with the plugin | functions | heads | chains | "
              "dependent accesses | broken accesses | broken heads | warnings (distinct places) | "
              "volatile loads | consume loads |")
-    L.append("| --- | " + "--- | " * 11)
+    L.append("|" + " --- |" * 12)
 
     def total_row(name, run, wlist, ccount):
         t = run.totals()
@@ -229,7 +234,7 @@ def render(survey, triage, notes_text, read_once_dirs=None):
     L.append("")
     L.append("| directory | C files | with the plugin | heads | chains | dependent accesses | "
              "warnings | read-once: heads | read-once: chains | read-once: warnings |")
-    L.append("| --- | " + "--- | " * 9)
+    L.append("|" + " --- |" * 10)
     groups = collections.defaultdict(set)
     for obj in cc | warn.compiled:
         depth = 2 if obj.startswith(("net/", "drivers/", "arch/")) else 1
