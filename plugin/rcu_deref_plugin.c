@@ -185,6 +185,13 @@ struct access_rec {
 	bool ambiguous;		/* accesses from different sources share the key */
 	bool via_base;		/* the dependency is in its base pointer */
 	bool load;
+	/*
+	 * Where the access goes when its base pointer is the constant that
+	 * a PHI merges with head values (a list walk that starts at a static
+	 * element): the object's DECL_UID and the byte offset, or 0.
+	 */
+	unsigned int alt_uid;
+	HOST_WIDE_INT alt_offset;
 };
 
 static struct access_rec *access_recs;
@@ -1498,6 +1505,97 @@ static void new_access_rec(unsigned HOST_WIDE_INT key, bool store)
 	*first = naccess_recs++;
 }
 
+/*
+ * The constant address a reference's base pointer can take without any
+ * head: through copies, conversions and constant pointer offsets, a PHI
+ * argument that is the address of a global object.  Its object's DECL_UID
+ * (0 if none) and the byte offset of the access from the object.
+ */
+static unsigned int alt_address(tree ref, HOST_WIDE_INT *offset)
+{
+	poly_int64 bitpos, bitsize, maxsize, unit;
+	HOST_WIDE_INT delta = 0;
+	tree base, value, obj;
+	unsigned int steps;
+	bool reverse;
+
+	if (TREE_CODE(ref) == ADDR_EXPR || TREE_CODE(ref) == SSA_NAME)
+		return 0;
+	base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize, &reverse);
+	if (TREE_CODE(base) != MEM_REF || !bitpos.is_constant() ||
+	    TREE_CODE(TREE_OPERAND(base, 0)) != SSA_NAME)
+		return 0;
+	unit = mem_ref_offset(base).force_shwi();
+	if (!unit.is_constant())
+		return 0;
+	delta = bitpos.to_constant() / BITS_PER_UNIT + unit.to_constant();
+	value = TREE_OPERAND(base, 0);
+	for (steps = 0; steps < 16 && TREE_CODE(value) == SSA_NAME; steps++) {
+		gimple def = SSA_NAME_DEF_STMT(value);
+		unsigned int i;
+
+		if (gimple_code(def) == GIMPLE_PHI) {
+			for (i = 0; i < gimple_phi_num_args(def); i++) {
+				tree arg = gimple_phi_arg_def(def, i);
+
+				/* Right after "ssa", constants are still copied in. */
+				if (TREE_CODE(arg) == SSA_NAME &&
+				    gimple_assign_single_p(SSA_NAME_DEF_STMT(arg)))
+					arg = gimple_assign_rhs1(SSA_NAME_DEF_STMT(arg));
+				if (TREE_CODE(arg) != ADDR_EXPR)
+					continue;
+				obj = get_addr_base_and_unit_offset(TREE_OPERAND(arg, 0), &unit);
+				if (!obj || !DECL_P(obj) || !is_global_var(obj) ||
+				    !unit.is_constant())
+					continue;
+				*offset = unit.to_constant() + delta;
+				return DECL_UID(obj);
+			}
+			return 0;
+		}
+		if (!is_gimple_assign(def))
+			return 0;
+		if (gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
+		    tree_fits_shwi_p(gimple_assign_rhs2(def)))
+			delta += tree_to_shwi(gimple_assign_rhs2(def));
+		else if (!gimple_assign_ssa_name_copy_p(def) &&
+			 !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
+			return 0;
+		value = gimple_assign_rhs1(def);
+	}
+	return 0;
+}
+
+/* The global object and byte offset of a constant address, or 0. */
+static unsigned int constant_address(tree ref, HOST_WIDE_INT *offset)
+{
+	poly_int64 bitpos, bitsize, maxsize;
+	tree base;
+	bool reverse;
+
+	if (TREE_CODE(ref) == ADDR_EXPR || TREE_CODE(ref) == SSA_NAME)
+		return 0;
+	base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize, &reverse);
+	if (!DECL_P(base) || !is_global_var(base) || !bitpos.is_constant())
+		return 0;
+	*offset = bitpos.to_constant() / BITS_PER_UNIT;
+	return DECL_UID(base);
+}
+
+/*
+ * Whether the constant address of ref is the one the access takes when
+ * its pointer is the constant a PHI merged with the head values: a copy
+ * of the path on which it never depended on a head (loop header copying
+ * peels the first iteration of a walk that starts at a static element).
+ */
+static bool on_headless_path(const struct access_rec *rec, tree ref)
+{
+	HOST_WIDE_INT offset = 0;
+
+	return rec->alt_uid && constant_address(ref, &offset) == rec->alt_uid &&
+	       offset == rec->alt_offset;
+}
+
 static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			  void *data)
 {
@@ -1526,6 +1624,8 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 	bp = base_pointer(ref);
 	if (bp && strength_of(w, bp, &bsrc) == DEP_ADDR)
 		rec->via_base = true;
+	if (!rec->alt_uid)
+		rec->alt_uid = alt_address(ref, &rec->alt_offset);
 	if (source_rank(src) > source_rank(rec->source)) {
 		rec->source = src;
 		rec->flags_only = st == DEP_FLAGS;
@@ -1724,29 +1824,65 @@ static int resolve_param(const struct dep_source *s, tree block, int depth)
 	return arg ? resolve_source(*arg, BLOCK_SUPERCONTEXT(inl), depth + 1) : -1;
 }
 
-/* The head a source stands for in the current context, or -1. */
-static int resolve_source(int src, tree block, int depth)
+/*
+ * The calls through which resolution entered callees' summaries, innermost
+ * last: a parameter of such a callee stands for that call's argument.
+ */
+struct call_path {
+	int calls[20];
+	unsigned int n;
+};
+
+static int resolve_in(int src, tree block, int depth, struct call_path *path);
+
+/* A parameter of the callee of the innermost call on the path. */
+static int resolve_call_param(const struct dep_source *s, tree block, int depth,
+			      struct call_path *path)
 {
+	int call = path->calls[--path->n];
+	long *arg = call_arg_source(sources[call].loc, s->index);
+	int head = arg ? resolve_in(*arg, block, depth + 1, path) : -1;
+
+	path->calls[path->n++] = call;
+	return head;
+}
+
+static int resolve_in(int src, tree block, int depth, struct call_path *path)
+{
+	const struct dep_source *s;
 	long *ret;
+	int head;
 
 	if (src < 0 || depth > 16)
 		return -1;
-	switch (sources[src].kind) {
+	s = &sources[src];
+	switch (s->kind) {
 	case SRC_HEAD:
 		return src;
 	case SRC_PARAM:
-		return resolve_param(&sources[src], block, depth);
+		if (path->n && sources[path->calls[path->n - 1]].fn_uid == s->fn_uid)
+			return resolve_call_param(s, block, depth, path);
+		return path->n ? -1 : resolve_param(s, block, depth);
 	case SRC_CALL:
-		ret = map_find(&returns, sources[src].fn_uid);
-		if (!ret)
+		/* What the callee returns, seen through this call. */
+		ret = map_find(&returns, s->fn_uid);
+		if (!ret || path->n == ARRAY_SIZE(path->calls))
 			return -1;
-		if (sources[*ret].kind != SRC_PARAM)
-			return resolve_source(*ret, block, depth + 1);
-		/* The callee returns its parameter: what did this call pass? */
-		ret = call_arg_source(sources[src].loc, sources[*ret].index);
-		return ret ? resolve_source(*ret, block, depth + 1) : -1;
+		path->calls[path->n++] = src;
+		head = resolve_in(*ret, block, depth + 1, path);
+		path->n--;
+		return head;
 	}
 	return -1;
+}
+
+/* The head a source stands for in the current context, or -1. */
+static int resolve_source(int src, tree block, int depth)
+{
+	struct call_path path;
+
+	path.n = 0;
+	return resolve_in(src, block, depth, &path);
 }
 
 /* How a recorded dependent access lost its dependency. */
@@ -1958,6 +2094,8 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	if (rec->independent || rec->ambiguous)
 		return BREAK_NONE;
 	*base = constant_address_base(ref);
+	if (*base && on_headless_path(rec, ref))
+		return BREAK_NONE;
 	/* A call's result may legitimately not derive from its arguments. */
 	if (rec->assumed)
 		return *base ? BREAK_CONSTANT : BREAK_NONE;
