@@ -39,7 +39,7 @@ def snapshot_plugin(build):
 
 
 def git_head():
-	r = subprocess.run(["git", "-C", REPO, "log", "-1", "--format=%h %s", "--", "plugin/"],
+	r = subprocess.run(["git", "-C", REPO, "log", "-1", "--format=%h %<(50,trunc)%s", "--", "plugin/"],
 			   capture_output=True, text=True)
 	return r.stdout.strip()
 

@@ -57,26 +57,29 @@ def head_expr(n):
 
 def reader(f, heads, length, broken_every, sink):
 	"""One reader function; returns (C text, counts)."""
-	out = ["int reader_%d(unsigned int flag)" % f, "{", "\tint v = 0;", ""]
+	out = ["int reader_%d(unsigned int flag)" % f, "{", "\tint v = 0, t;", ""]
 	counts = {"heads": 0, "rcu_dereference": 0, "consume": 0, "steps": 0,
 		  "broken": 0}
 	for n in range(heads):
 		expr, kind = head_expr(n)
-		use = ("v += q->val;" if sink == "sum" else
-		       "out%d[%d] = q->val;" % (f, n))
+		# The dependent load alone on its line (for tests/asmcheck), then
+		# the sink.
+		use = ["t = q->val; /* rcu:dep */",
+		       "v += t;" if sink == "sum" else "out%d[%d] = t;" % (f, n)]
 		out.append("\t{")
 		out.append("\t\tstruct node *q = %s; /* rcu:head */" % expr.format(f=f))
 		counts["heads"] += 1
 		counts[kind] += 1
 		if broken_every and n % broken_every == broken_every - 1:
-			out.append("\t\tif (q == &def_node)")
-			out.append("\t\t\t%s /* rcu:dep */" % use)
+			out.append("\t\tif (q == &def_node) {")
+			out += ["\t\t\t" + u for u in use]
+			out.append("\t\t}")
 			counts["broken"] += 1
 		for k in range(length):
 			step = STEPS[(n + k) % len(STEPS)]
 			out.append("\t\t" + step.format(k=k % 7, bit=1 << (k % 31)))
 			counts["steps"] += 1
-		out.append("\t\t%s /* rcu:dep */" % use)
+		out += ["\t\t" + u for u in use]
 		out.append("\t}")
 	out += ["", "\treturn v;", "}", ""]
 	return "\n".join(out), counts

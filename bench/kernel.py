@@ -98,16 +98,23 @@ def read_list(path):
 			if l.split("#")[0].strip()]
 
 
+def first_error(stderr):
+	for line in stderr.splitlines():
+		if "error" in line or "fatal" in line:
+			return line.strip()
+	return stderr.strip().splitlines()[-1] if stderr.strip() else "no message"
+
+
 def run_with_retry(cmd, cwd, log):
 	for attempt in range(RETRIES + 1):
 		try:
 			return timing.run_timed(cmd, cwd=cwd)[0]
 		except timing.CommandFailed as e:
+			msg = "%s: %s" % (cmd[-1], first_error(e.stderr)[:200])
 			if attempt == RETRIES:
-				log("    failed for good: %s" % str(e).splitlines()[-1][:200])
+				log("    failed for good: " + msg)
 				return None
-			log("    failed (%s), retrying in %d s" %
-			    (str(e).splitlines()[-1][:120], RETRY_PAUSE))
+			log("    failed, retrying in %d s: %s" % (RETRY_PAUSE, msg))
 			time.sleep(RETRY_PAUSE)
 
 
@@ -143,20 +150,20 @@ def run(build, kbuild, objects, plugin, rounds=3, log=print):
 		os.makedirs(os.path.dirname(path), exist_ok=True)
 		return path
 
-	# First pass: the stats, and warm caches.
-	for obj in objects:
-		for m in MODES:
-			run_with_retry(command(entries[obj], m, plugin, out(m, obj),
-					       stats.get(m)), kbuild, log)
+	# Round 0 also writes the plugin's stats; a cold cache in it costs one
+	# mode of one round, which the median drops.
 	times = {o: {m: [] for m in MODES} for o in objects}
 	for r in range(rounds):
-		log("kernel objects: round %d of %d" % (r + 1, rounds))
+		log("kernel objects: round %d of %d (load average %.1f)" % (
+			r + 1, rounds, timing.load_average()[0]))
 		for i, obj in enumerate(objects):
 			k = (r + i) % len(MODES)
 			got = {}
 			for m in MODES[k:] + MODES[:k]:
-				got[m] = run_with_retry(command(entries[obj], m, plugin, out(m, obj)),
-							kbuild, log)
+				got[m] = run_with_retry(
+					command(entries[obj], m, plugin, out(m, obj),
+						stats.get(m) if r == 0 else None),
+					kbuild, log)
 			# A round counts only when all three modes compiled.
 			if all(v is not None for v in got.values()):
 				for m in MODES:

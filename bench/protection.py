@@ -48,12 +48,15 @@ def survey_stats(survey_dir):
 				if line:
 					d = json.loads(line)
 					units[d["file"]] = d
-	status = {}
-	bt = os.path.join(survey_dir, "build.time")
-	if os.path.exists(bt):
-		with open(bt) as fh:
-			status = dict(l.strip().split("=", 1) for l in fh if "=" in l)
-	return {"units": units, "build": status, "dir": survey_dir}
+	def keyvals(name):
+		path = os.path.join(survey_dir, name)
+		if not os.path.exists(path):
+			return {}
+		with open(path) as fh:
+			return dict(l.strip().split("=", 1) for l in fh if "=" in l)
+
+	return {"units": units, "build": keyvals("build.time"),
+		"plugin": keyvals(os.path.join("plugin", "info")), "dir": survey_dir}
 
 
 def survey_fixups(survey, build, plugin, log=print):
@@ -92,13 +95,18 @@ def rows(kres):
 		fix = kres["stats"].get("fixup", {})
 		t = totals(warn.values())
 		t["fixups"] = totals(fix.values())["fixups"]
-		out.append(("bench kernel objects (%d, test kernel)" % t["units"], t))
+		out.append(("bench kernel objects (test kernel, this plugin)", t))
 	survey = kres.get("survey") if kres else None
 	if survey:
 		t = totals(survey["units"].values())
+		t["fixups"] = None
+		out.append(("survey build (warn mode, its plugin `%s`)" %
+			    survey.get("plugin", {}).get("commit", "?"), t))
 		fix = survey.get("fixup")
-		t["fixups"] = totals(fix.values())["fixups"] if fix is not None else None
-		out.append(("survey build (%d TUs, arm64 defconfig dirs)" % t["units"], t))
+		if fix:
+			t = totals(fix.values())
+			out.append(("the survey's units with a broken head, recompiled "
+				    "here in fix-up mode (this plugin)", t))
 	return out
 
 
@@ -123,15 +131,21 @@ def markdown(kres):
 			cell(t["fixups"]), cell(t["volatile_loads"]),
 			cell(t["heads"]), cell(t["consume_loads"])))
 	lines.append("")
-	for label, t in r:
-		if t["fixups"]:
-			lines.append("- %s: fix-up mode makes %s loads acquire where every "
-				     "`READ_ONCE()` would make %s (%.0f×) and every head as a "
-				     "consume load %s (%.0f×)." % (
-					     label, cell(t["fixups"]), cell(t["volatile_loads"]),
-					     t["volatile_loads"] / t["fixups"], cell(t["heads"]),
-					     t["heads"] / t["fixups"]))
-		elif t["fixups"] == 0:
-			lines.append("- %s: fix-up mode makes no load acquire; every "
-				     "`READ_ONCE()` would make %s." % (label, cell(t["volatile_loads"])))
+	bench = r[0][1] if r else None
+	if bench and bench["fixups"] is not None:
+		lines.append("- Bench kernel objects: fix-up mode makes %s load(s) acquire or "
+			     "fenced where every `READ_ONCE()` would make %s acquire and every "
+			     "head as a consume load %s." % (
+				     cell(bench["fixups"]), cell(bench["volatile_loads"]),
+				     cell(bench["heads"])))
+	if len(r) == 3:
+		whole, fixed = r[1][1], r[2][1]
+		lines.append("- Survey: %s of its %s units had a broken head with the survey's "
+			     "plugin; recompiled with this plugin they have %s broken head(s), "
+			     "and fix-up mode makes %s site(s) acquire or fenced (counting the "
+			     "other units as having none) where every `READ_ONCE()` in the "
+			     "survey would make %s acquire, and every head as a consume load %s." % (
+				     cell(fixed["units"]), cell(whole["units"]),
+				     cell(fixed["broken_heads"]), cell(fixed["fixups"]),
+				     cell(whole["volatile_loads"]), cell(whole["heads"])))
 	return "\n".join(lines)

@@ -56,10 +56,12 @@ def write(build, docs, sres, kres, log=print):
 			"been a C11 consume load, that is every head).", ""]
 		s = kres.get("survey")
 		if s:
-			out += ["The survey row sums the per-unit stats of the warn-mode survey "
-				"build in `build/survey` (`make survey`, build status %s); its "
-				"units with a broken head were recompiled here in fix-up mode for "
-				"the fix-up column." % (s.get("build", {}).get("status", "unknown")), ""]
+			out += ["The survey rows: the per-unit stats of the warn-mode survey "
+				"build in `build/survey` (`make survey`, build status %s, made "
+				"with the plugin of its own time), then its units with a broken "
+				"head recompiled here in fix-up mode with this run's plugin, with "
+				"their exact commands from its `compile_commands.json`." % (
+					s.get("build", {}).get("status", "unknown")), ""]
 		else:
 			out += ["No survey build (`build/survey`) was there when this ran: "
 				"only the bench's kernel objects are counted.", ""]
@@ -74,8 +76,8 @@ def write(build, docs, sres, kres, log=print):
 			"through `q = q->next`, a `uintptr_t` tag mask, an index loaded "
 			"through the chain, a PHI through a loop and a PHI through a "
 			"branch; every %d-th head has an equality-substitution break "
-			"(`if (q == &def_node) ... q->val`), so fix-up mode has heads "
-			"to fix.  Compiled with `aarch64-linux-gnu-gcc -O2 -S`.  "
+			"(`if (q == &def_node) ... q->val`; in the length series, the "
+			"one head), so fix-up mode has heads to fix.  Compiled with `aarch64-linux-gnu-gcc -O2 -S`.  "
 			"\"µs per x\" is the plugin's time (warn) divided by x." % scaling.BROKEN_EVERY,
 			"", "![scaling](%s)" % PLOT, ""]
 		out.append(scaling.markdown(sres))

@@ -42,13 +42,14 @@ BROKEN_EVERY = 10
 # name: (what varies, generator parameters for size x, full grid, quick grid)
 SERIES = {
 	"heads": ("heads in one function (chains of 1 step)",
-		  lambda x: dict(functions=1, heads=x, length=1),
+		  lambda x: dict(functions=1, heads=x, length=1, broken_every=BROKEN_EVERY),
 		  (10, 30, 100, 300, 1000, 3000), (10, 100, 1000)),
-	"length": ("chain length L (1 head, one function)",
-		   lambda x: dict(functions=1, heads=1, length=x),
+	"length": ("chain length L (1 head, one function, its chain broken)",
+		   lambda x: dict(functions=1, heads=1, length=x, broken_every=1),
 		   (10, 30, 100, 300, 1000, 3000, 10000), (10, 100, 1000)),
 	"functions": ("functions of 10 heads (chains of 1 step); x = total heads",
-		      lambda x: dict(functions=x // 10, heads=10, length=1),
+		      lambda x: dict(functions=x // 10, heads=10, length=1,
+				     broken_every=BROKEN_EVERY),
 		      (10, 30, 100, 300, 1000, 3000, 10000), (10, 100, 1000)),
 }
 
@@ -110,30 +111,33 @@ def fit_exponent(xs, ys):
 
 def measure_point(series, x, params, workdir, plugin, include, rounds, use_perf, log):
 	src = os.path.join(workdir, "%s_%d.c" % (series, x))
-	text, counts = gen.generate(broken_every=BROKEN_EVERY, **params)
+	text, counts = gen.generate(**params)
 	with open(src, "w") as fh:
 		fh.write(text)
-	stats = os.path.join(workdir, "%s_%d.stats" % (series, x))
-	if os.path.exists(stats):
-		os.unlink(stats)
+	stats = {m: os.path.join(workdir, "%s_%d.%s.stats" % (series, x, m))
+		 for m in ("warn", "fixup")}
+	for path in stats.values():
+		if os.path.exists(path):
+			os.unlink(path)
 	out = os.path.join(workdir, "out.s")
 
 	def cmd(mode, with_stats=False):
 		c = compile_cmd(src, out, plugin, mode, include)
 		if with_stats and mode != "none":
-			c.append(PLUGIN_ARG + "stats=" + stats)
+			c.append(PLUGIN_ARG + "stats=" + stats[mode])
 		return c
 
-	# A first run of each mode: the stats, and warm caches.
-	warm = {m: timing.run_timed(cmd(m, True))[0] for m in MODES}
-	# Small points are cheap: more rounds there, where noise is largest.
-	n = rounds * 3 if warm["none"] < 0.3 else rounds
+	# A first run without the plugin warms the caches and sizes the rounds:
+	# small points are cheap, and need more rounds against the noise.
+	first = timing.run_timed(cmd("none"))[0]
+	n = rounds * 3 if first < 0.3 else rounds
+	# The first round also writes the plugin's stats.
 	times = timing.interleaved(list(MODES), n,
-				   lambda m, r: timing.run_timed(cmd(m))[0])
+				   lambda m, r: timing.run_timed(cmd(m, r == 0))[0])
 	stat_lines = {}
-	with open(stats) as fh:
-		for line, mode in zip(fh, ("warn", "fixup")):
-			stat_lines[mode] = json.loads(line)
+	for mode, path in stats.items():
+		with open(path) as fh:
+			stat_lines[mode] = json.loads(fh.readline())
 	point = {
 		"series": series, "x": x, "params": params, "counts": counts,
 		"rounds": n,

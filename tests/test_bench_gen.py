@@ -59,7 +59,7 @@ def test_generator_counts(tmp_path, params):
 	assert st["functions"] == params["functions"]
 
 	planted = [i + 2 for i, line in enumerate(text.splitlines())
-		   if line.strip() == "if (q == &def_node)"]
+		   if line.strip() == "if (q == &def_node) {"]
 	assert len(planted) == counts["broken"]
 	warned = sorted(line for line, _, _ in diagnostics.plugin_warnings(r.stderr, "g.c"))
 	assert warned == planted
