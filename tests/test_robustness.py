@@ -16,6 +16,7 @@ import subprocess
 import pytest
 
 from fuzz.pipeline import crashed
+from tests import diagnostics
 from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS, compile_c, plugin_path
 
 INCLUDE = ("-I", os.path.join(REPO, "plugin", "include"))
@@ -595,3 +596,35 @@ def test_lto(target, tmp_path):
     libs = objects(READER, target, tmp_path, ("-O2", "-flto", "-fPIC", "-frandom-seed=rcu"),
                    link=True)
     assert libs["warn"].read_bytes() == libs[None].read_bytes()
+
+
+# --- Two heads in one address -----------------------------------------------------
+
+TWO_HEADS = os.path.join(REPO, "fuzz", "repro", "two_heads_one_access.c")
+
+
+def two_heads_asm_and_warnings(tmp_path):
+    r = compile_c(open(TWO_HEADS).read(), "x86_64-linux-gnu", tmp_path,
+                  extra=("-O2", "-fno-pie", "-fdiagnostics-format=json", *INCLUDE))
+    assert r.returncode == 0, r.stderr
+    asm = (tmp_path / "t.s").read_text()
+    return asm, {line for line, _, _ in diagnostics.plugin_warnings(r.stderr, "t.c")}
+
+
+def function_body(asm, name):
+    return asm.split("\n%s:\n" % name, 1)[1].split(".size", 1)[0]
+
+
+def test_two_heads_truth(tmp_path):
+    """The truth for the case below: both functions load through def's own
+    address (x86_64, -fno-pie), and the plugin reports one_head()."""
+    asm, warned = two_heads_asm_and_warnings(tmp_path)
+    for fn in ("one_head", "two_heads"):
+        assert "def+12(" in function_body(asm, fn), fn
+    assert 39 in warned
+
+
+@pytest.mark.xfail(strict=True, reason="fuzz/repro/two_heads_one_access.c")
+def test_two_heads_one_access(tmp_path):
+    _, warned = two_heads_asm_and_warnings(tmp_path)
+    assert 50 in warned
