@@ -184,6 +184,7 @@ struct access_rec {
 	bool assumed;		/* only through a call's result */
 	bool ambiguous;		/* accesses from different sources share the key */
 	bool via_base;		/* the dependency is in its base pointer */
+	int base_source;	/* via_base: the source of the base pointer */
 	bool load;
 	/*
 	 * Where the access goes when its base pointer is the constant that
@@ -1208,10 +1209,27 @@ static gimple marker_load(gimple_stmt_iterator gsi, tree var)
 		    !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(stmt)))
 			return NULL;
 		var = gimple_assign_rhs1(stmt);
-		if (!DECL_P(var))
+		if (!DECL_P(var) && TREE_CODE(var) != SSA_NAME)
 			return NULL;
 	}
 	return NULL;
+}
+
+/*
+ * The statement right before the marker call at gsi that computes its
+ * argument into a compiler temporary (a volatile-qualified local, as a
+ * _Complex head gets, is read into one): it exists only for the marker.
+ */
+static gimple marker_argument_temp(gimple_stmt_iterator gsi, tree value)
+{
+	gimple prev;
+
+	gsi_prev(&gsi);
+	if (gsi_end_p(gsi) ||
+	    !(TREE_CODE(value) == SSA_NAME || (VAR_P(value) && DECL_ARTIFICIAL(value))))
+		return NULL;
+	prev = gsi_stmt(gsi);
+	return is_gimple_assign(prev) && gimple_assign_lhs(prev) == value ? prev : NULL;
 }
 
 /* Register the head a marker call names, and remove the call. */
@@ -1219,7 +1237,10 @@ static void take_marker(gimple_stmt_iterator *gsi)
 {
 	gimple call = gsi_stmt(*gsi);
 	tree value = gimple_call_num_args(call) > 1 ? gimple_call_arg(call, 1) : NULL;
-	gimple load = value && DECL_P(value) ? marker_load(*gsi, value) : NULL;
+	bool named = value && (DECL_P(value) || TREE_CODE(value) == SSA_NAME);
+	gimple load = named ? marker_load(*gsi, value) : NULL;
+	gimple temp = named ? marker_argument_temp(*gsi, value) : NULL;
+	gimple_stmt_iterator temp_gsi;
 
 	if (load) {
 		int src = head_source(gimple_location(load), marker_primitive(call),
@@ -1228,6 +1249,12 @@ static void take_marker(gimple_stmt_iterator *gsi)
 		sources[src].marked = true;
 	}
 	gsi_remove(gsi, true);
+	if (temp && temp != load) {
+		temp_gsi = gsi_for_stmt(temp);
+		gsi_remove(&temp_gsi, true);
+		if (TREE_CODE(value) == SSA_NAME)
+			release_ssa_name(value);
+	}
 }
 
 /*
@@ -1499,6 +1526,7 @@ static void new_access_rec(unsigned HOST_WIDE_INT key, bool store)
 	memset(rec, 0, sizeof(*rec));
 	rec->key = key;
 	rec->source = -1;
+	rec->base_source = -1;
 	rec->load = !store;
 	first = map_slot(&owned_recs, DECL_UID(current_function_decl), -1, &fresh);
 	rec->next = *first;
@@ -1596,6 +1624,25 @@ static bool on_headless_path(const struct access_rec *rec, tree ref)
 	       offset == rec->alt_offset;
 }
 
+/*
+ * An access to an object that nobody writes while the program runs (a
+ * string literal, a const object): no store can race with it, so its
+ * order after a head does not matter (".b"[!!READ_ONCE(t)]).
+ */
+static bool read_only_object(tree ref)
+{
+	tree base = get_base_address(ref);
+
+	if (!base)
+		return false;
+	if (TREE_CODE(base) == MEM_REF && TREE_CODE(TREE_OPERAND(base, 0)) == ADDR_EXPR)
+		base = TREE_OPERAND(TREE_OPERAND(base, 0), 0);
+	if (TREE_CODE(base) == STRING_CST)
+		return true;
+	return VAR_P(base) && is_global_var(base) && TREE_READONLY(base) &&
+	       !TREE_THIS_VOLATILE(base);
+}
+
 static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			  void *data)
 {
@@ -1609,8 +1656,10 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 
 	if (!key)
 		return;
-	st = address_dep(w, ref, &src);
 	map_put(&access_locs, key >> 32, 1);
+	if (!store && read_only_object(ref))
+		return;
+	st = address_dep(w, ref, &src);
 	idx = map_slot(&accesses, key, naccess_recs, &fresh);
 	if (fresh)
 		new_access_rec(key, store);
@@ -1622,8 +1671,10 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 	if (rec->source >= 0 && rec->source != src)
 		rec->ambiguous = true;
 	bp = base_pointer(ref);
-	if (bp && strength_of(w, bp, &bsrc) == DEP_ADDR)
+	if (bp && strength_of(w, bp, &bsrc) == DEP_ADDR && !rec->via_base) {
 		rec->via_base = true;
+		rec->base_source = bsrc;
+	}
 	if (!rec->alt_uid)
 		rec->alt_uid = alt_address(ref, &rec->alt_offset);
 	if (source_rank(src) > source_rank(rec->source)) {
@@ -1649,9 +1700,20 @@ static void note_comparison(struct chain_walk *w, tree a, tree b)
 		sources[src].compared_uid = DECL_UID(object);
 }
 
+/*
+ * The key of argument index of a call to fn_uid at loc: calls nested in
+ * one statement share its location (use(p, read(&x)) on one line).
+ */
+static unsigned HOST_WIDE_INT call_arg_key(location_t loc, unsigned int fn_uid, int index)
+{
+	return pair_key(loc, (fn_uid & 0xffffff) << 8 | (index & 0xff));
+}
+
 static void record_call_args(struct chain_walk *w, gimple call)
 {
 	location_t loc = pure_loc(gimple_location(call));
+	tree fndecl = gimple_call_fndecl(call);
+	unsigned int fn_uid = fndecl ? DECL_UID(fndecl) : 0;
 	unsigned int i;
 	int src = -1;
 
@@ -1659,7 +1721,7 @@ static void record_call_args(struct chain_walk *w, gimple call)
 		return;
 	for (i = 0; i < gimple_call_num_args(call) && i < 256; i++) {
 		if (strength_of(w, gimple_call_arg(call, i), &src) == DEP_ADDR)
-			map_put(&call_args, pair_key(loc, i), src);
+			map_put(&call_args, call_arg_key(loc, fn_uid, i), src);
 	}
 }
 
@@ -1785,10 +1847,11 @@ static int resolve_source(int src, tree block, int depth);
 
 /* A parameter of a function whose body the current one holds or clones. */
 /* The source of argument index of the call at loc, or NULL. */
-static long *call_arg_source(location_t loc, int index)
+static long *call_arg_source(location_t loc, unsigned int fn_uid, int index)
 {
 	loc = pure_loc(loc);
-	return known_loc(loc) ? map_find(&call_args, pair_key(loc, index)) : NULL;
+	return known_loc(loc) ? map_find(&call_args, call_arg_key(loc, fn_uid, index)) :
+	       NULL;
 }
 
 /* A clone: a caller passed a dependent pointer to the original. */
@@ -1805,7 +1868,7 @@ static int resolve_clone_param(const struct dep_source *s)
 	for (e = node->callers; e; e = e->next_caller) {
 		if (!e->call_stmt)
 			continue;
-		arg = call_arg_source(gimple_location(e->call_stmt), s->index);
+		arg = call_arg_source(gimple_location(e->call_stmt), s->fn_uid, s->index);
 		if (arg && sources[*arg].kind == SRC_HEAD)
 			return *arg;
 	}
@@ -1820,7 +1883,7 @@ static int resolve_param(const struct dep_source *s, tree block, int depth)
 
 	if (!inl)
 		return resolve_clone_param(s);
-	arg = call_arg_source(BLOCK_SOURCE_LOCATION(inl), s->index);
+	arg = call_arg_source(BLOCK_SOURCE_LOCATION(inl), s->fn_uid, s->index);
 	return arg ? resolve_source(*arg, BLOCK_SUPERCONTEXT(inl), depth + 1) : -1;
 }
 
@@ -1840,7 +1903,7 @@ static int resolve_call_param(const struct dep_source *s, tree block, int depth,
 			      struct call_path *path)
 {
 	int call = path->calls[--path->n];
-	long *arg = call_arg_source(sources[call].loc, s->index);
+	long *arg = call_arg_source(sources[call].loc, s->fn_uid, s->index);
 	int head = arg ? resolve_in(*arg, block, depth + 1, path) : -1;
 
 	path->calls[path->n++] = call;
@@ -1895,6 +1958,7 @@ enum break_kind {
 	BREAK_MERGED,		/* broken, then merged with another load */
 	BREAK_OBJECT,		/* its base pointer became an object's address */
 	BREAK_ENTRY,		/* computed from values known at entry only */
+	BREAK_BASE,		/* as BREAK_OBJECT, for the head of its base */
 };
 
 struct check_ctx {
@@ -1967,6 +2031,7 @@ static const char * const break_text[] = {
 	"its address became a constant, then it was merged with another load of that object",
 	"its address is now based on an object's address, not on the loaded pointer",
 	"its address is now computed from constants and the function's parameters only",
+	"its address is now based on an object's address, not on the loaded pointer",
 };
 
 static void report_break(location_t loc, int head, const struct access_rec *rec,
@@ -2088,6 +2153,19 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	*base = NULL_TREE;
 	if (rec->flags_only)
 		return BREAK_FLAGS;
+	/*
+	 * The base pointer carried a head (another head may still reach the
+	 * index, q->a[p->i]): an object's address in its place is a break of
+	 * the base's head.
+	 */
+	if (rec->via_base && rec->base_source != rec->source &&
+	    !rec->independent && !rec->ambiguous &&
+	    strength_of(w, base_pointer(ref), &src) < DEP_ASSUMED) {
+		*base = object_base(ref);
+		if (*base && !on_headless_path(rec, ref))
+			return BREAK_BASE;
+		*base = NULL_TREE;
+	}
 	if (address_dep(w, ref, &src) >= DEP_ASSUMED)
 		return BREAK_NONE;
 	/* Several accesses of this shape at one place: not ours to judge. */
@@ -2350,12 +2428,14 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (rec->source < 0)
 		return;
 	kind = classify(w, ctx, rec, ref, &base);
-	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY) &&
+	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY ||
+	     kind == BREAK_BASE) &&
 	    !ctx->report)
 		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
 	if (kind == BREAK_NONE)
 		return;
-	head = resolve_source(rec->source, gimple_block(stmt), 0);
+	head = resolve_source(kind == BREAK_BASE ? rec->base_source : rec->source,
+			      gimple_block(stmt), 0);
 	if (head < 0)
 		return;
 	/* Without its head in the function, a chain proves nothing. */
@@ -2423,7 +2503,7 @@ static int call_lost_head(gimple stmt)
 	if (!origin && (index >= (int)gimple_call_num_args(stmt) ||
 			!is_gimple_min_invariant(gimple_call_arg(stmt, index))))
 		return -1;
-	arg = call_arg_source(gimple_location(stmt), index);
+	arg = call_arg_source(gimple_location(stmt), DECL_UID(origin ? origin : fndecl), index);
 	return arg ? resolve_source(*arg, NULL_TREE, 1) : -1;
 }
 

@@ -59,3 +59,23 @@ def test_ksm_list_add_through_inlined_getters(target):
     for w in warnings(name, target, ["read-once-heads"]):
         warned |= expansion_lines(w, name) & truth
     assert warned == truth
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("name, args", [
+    ("nested_call_arg.c", ()),
+    ("nested_call_seq.c", ()),
+    ("nested_call_swapin.c", ("read-once-heads",)),
+])
+def test_calls_nested_on_one_line_keep_their_own_arguments(name, args, target):
+    """read_counter(&last) nested in use(p, ...): both calls have the
+    statement's location, and the inlined helper's parameter is &last, a
+    constant in the source: no head reaches it (mm/swap_state.c)."""
+    assert warnings(name, target, args) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_read_only_objects_need_no_order(target):
+    """".b"[!!READ_ONCE(t)] (kernel/rcu/tree_stall.h): the string literal
+    is never written, so no store can race with its load."""
+    assert warnings("bool_index_literal.c", target, ("read-once-heads",)) == []
