@@ -159,7 +159,10 @@ def test_huge_function(target, tmp_path):
     assert all(s["chains"] == heads for s in stats)
 
 
-def deep_switch(cases=2000, depth=40):
+def deep_switch(cases=2000, depth=40, merged=1000):
+    """A switch of `cases` cases each returning through its own head,
+    switches nested `depth` deep around one chain, and one PHI of `merged`
+    heads (more is slow: fuzz/repro/phi_of_many_heads.c)."""
     body = ['#include "rcu_deref.h"', "struct node { struct node *next; int a[4]; };",
             "struct node *gp[64];", "int flat(int x)", "{", "\tswitch (x) {"]
     for c in range(cases):
@@ -173,7 +176,14 @@ def deep_switch(cases=2000, depth=40):
     body.append("\treturn p->a[0];")
     body += ["\t}" * 1] * depth
     body.append("}")
-    return "\n".join(body) + "\n", cases + 1
+    # One PHI merging `cases` heads.
+    body += ["int merged(int x)", "{", "\tstruct node *p;", "\tswitch (x) {"]
+    for c in range(merged):
+        body.append("\tcase %d: p = %s; break;" % (c * 5, (
+            "rcu_dereference(gp[%d])" if c % 2 else
+            "__atomic_load_n(&gp[%d], __ATOMIC_CONSUME)") % (c % 64)))
+    body += ["\tdefault: p = gp[0];", "\t}", "\treturn p->a[x & 3];", "}"]
+    return "\n".join(body) + "\n", cases + merged + 1
 
 
 @BOTH
@@ -628,3 +638,33 @@ def test_two_heads_truth(tmp_path):
 def test_two_heads_one_access(tmp_path):
     _, warned = two_heads_asm_and_warnings(tmp_path)
     assert 50 in warned
+
+
+# --- Time linear in the number of heads --------------------------------------------
+
+PHI_HEADS = os.path.join(REPO, "fuzz", "repro", "phi_of_many_heads.c")
+
+
+def plugin_cpu(target, heads, tmp_path):
+    """The plugin's own CPU time on a PHI of `heads` heads: the compile
+    with the plugin less the compile without it."""
+    times = []
+    for plugin in (False, True):
+        cmd = [TARGETS[target], "-O2", "-DHEADS=%d" % heads, *INCLUDE, "-S", "-o",
+               str(tmp_path / "p.s"), PHI_HEADS]
+        if plugin:
+            cmd.append("-fplugin=" + plugin_path(target))
+        start = cpu_children()
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+        times.append(cpu_children() - start)
+        assert proc.returncode == 0 and crashed(proc) is None, proc.stderr[-2000:]
+    return max(times[1] - times[0], 0.01)
+
+
+@pytest.mark.xfail(strict=True, reason="fuzz/repro/phi_of_many_heads.c")
+def test_phi_of_many_heads_linear(tmp_path):
+    """Four times the heads in one PHI: at most eight times the plugin's
+    time (linear is four; the quadratic walk gives about 14)."""
+    small = plugin_cpu("x86_64-linux-gnu", 1024, tmp_path)
+    large = plugin_cpu("x86_64-linux-gnu", 4096, tmp_path)
+    assert large <= 8 * small + 0.5, "%.2f s for 1024 heads, %.2f s for 4096" % (small, large)
