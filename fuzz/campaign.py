@@ -64,10 +64,10 @@ def summarize(results):
     per_config = collections.defaultdict(collections.Counter)
     failures = []
     reasons = collections.Counter()
-    builds = set()
+    builds = collections.Counter()
     for r in results:
         s["programs"] += 1
-        builds.add(tuple(sorted(r.get("plugin", {}).items())))
+        builds[" ".join(v for _, v in sorted(r.get("plugin", {}).items()))] += 1
         s[r["status"]] += 1
         s["seconds"] += r.get("seconds", 0)
         if r["status"] == "discarded":
@@ -104,6 +104,7 @@ def summarize(results):
         for f in r["failures"]:
             failures.append((r["seed"], f))
     s["plugin_builds"] = len(builds)
+    s["builds"] = builds
     return s, per_config, failures, reasons
 
 
@@ -129,8 +130,10 @@ def report(results, missing, first, count, levels):
         "- seeds %d to %d; results for %d programs%s" % (
             first, first + count - 1, len(results),
             (", %d not run yet" % len(missing)) if missing else ""),
-        "- plugin builds seen by these results: %d%s" % (
-            s["plugin_builds"], "" if s["plugin_builds"] == 1 else
+        "- plugin builds seen by these results (sha1 of the aarch64 and x86_64 "
+        "plugin files: programs): %s%s" % (
+            ", ".join("`%s`: %d" % kv for kv in sorted(s["builds"].items())),
+            "" if s["plugin_builds"] == 1 else
             " (the plugin was rebuilt during the campaign)"),
         "- CPU time in the checks: %.0f s (sum over programs, one core each)" % s["seconds"],
         "",

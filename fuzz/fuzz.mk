@@ -15,7 +15,7 @@ FUZZ_OUT ?= $(BUILD)/fuzz
 FUZZ_REPORT ?= fuzz/REPORT.md
 FUZZ_SEEDS := $(shell seq $(FUZZ_SEED) $$(($(FUZZ_SEED) + $(FUZZ_COUNT) - 1)))
 FUZZ_DEPS := $(PLUGINS) plugin/include/rcu_deref.h fuzz/heads.py fuzz/pipeline.py \
-	fuzz/campaign.py fuzz/repro/volatile_pointer_object.c
+	fuzz/repro/volatile_pointer_object.c
 
 fuzz: plugins | $(SETUP_STAMP)
 	$(MAKE) --no-print-directory -j$(FUZZ_JOBS) fuzz-results
