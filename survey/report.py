@@ -179,8 +179,9 @@ def render(survey, triage, notes_text, read_once_dirs=None):
              "(`-fplugin-arg-rcu_deref_plugin-stats=`) are kept per object."
              % (info.get("commit", "?"), info.get("sha256", "?")))
     for date, what, secs, status, targets in times:
-        L.append("- %s: `%s` on %s: %s wall time, exit status %s (2 shared cores, "
-                 "`nice -n 19`, `-j2`)." % (what, targets, date, fmt_seconds(secs), status))
+        L.append("- %s of `%s`, finished %s: %s wall time, exit status %s (2 cores shared "
+                 "with other jobs, `nice -n 19`, 2 parallel compiles)."
+                 % (what, targets, date, fmt_seconds(secs), status))
     L.append("")
 
     L.append("## Totals")
@@ -217,8 +218,9 @@ def render(survey, triage, notes_text, read_once_dirs=None):
              "and no head); *broken accesses*: breaks reported; *volatile loads*: "
              "volatile scalar loads in the early GIMPLE (what promoting every `READ_ONCE()` "
              "to a load-acquire would cost); *consume loads*: C11 consume loads. "
-             "Warnings are counted once per (place, message) even when a header is compiled "
-             "into several objects.")
+             "Warnings are counted once per (place, message, head place) even when a header is "
+             "compiled into several objects; a place is the access's line, at the expansion "
+             "point of its macro (GCC's JSON locations).")
     L.append("")
     failed = sorted(warn.failed.items()) + sorted(("read-once: " + o, rc)
                                                   for o, rc in ro.failed.items())

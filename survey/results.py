@@ -107,8 +107,8 @@ class Run:
         return t
 
     def warnings(self, src, objects=None):
-        """The plugin's warnings, one per (file, line, column, message),
-        each with the objects that reported it, sorted by place."""
+        """The plugin's warnings, one per (file, line, column, message, head
+        place), each with the objects that reported it, sorted by place."""
         seen = {}
         for obj in sorted(self.diags):
             if objects is not None and obj not in objects:
@@ -117,11 +117,12 @@ class Run:
                 w = parse_warning(d, src)
                 if w is None:
                     continue
-                k = (w.file, w.line, w.col, w.message)
+                k = (w.file, w.line, w.col, w.message, w.head_at)
                 if k not in seen:
                     seen[k] = w
-                seen[k].objects.append(obj)
-        return [seen[k] for k in sorted(seen, key=lambda k: (k[0], k[1], k[2], k[3]))]
+                if obj not in seen[k].objects:
+                    seen[k].objects.append(obj)
+        return [seen[k] for k in sorted(seen)]
 
     def other_diagnostics(self):
         """(object, kind, message) of the compiler's own warnings and errors."""
