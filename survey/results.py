@@ -10,12 +10,11 @@ import dataclasses
 import json
 import os
 import re
+import sys
 
-# The plugin's warnings start with one of these (see the plugin's
-# report_break() and its unused-head report).
-PLUGIN_WARNINGS = ("this access no longer depends on the value loaded by",
-                   "this access depends on",
-                   "the value loaded by")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from qemu.harness.kbuild import PLUGIN_WARNINGS  # noqa: E402  the plugin's warning texts
+from tests.diagnostics import parse as _json_arrays  # noqa: E402  GCC's JSON lines
 
 STAT_KEYS = ("functions", "heads", "chains", "accesses", "broken_accesses",
              "broken_heads", "fixups", "volatile_loads", "consume_loads")
@@ -136,18 +135,6 @@ class Run:
         return out
 
 
-def _json_arrays(text):
-    out = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("["):
-            try:
-                out += json.loads(line)
-            except ValueError:
-                pass
-    return out
-
-
 def load(diag_dir):
     """Everything a survey run left in diag_dir."""
     run = Run(diag_dir, {}, {}, {}, set())
@@ -162,7 +149,12 @@ def load(diag_dir):
                 continue    # kbuild's compiler probes (try-run)
             if ext == ".json":
                 with open(path, errors="replace") as f:
-                    run.diags[obj] = _json_arrays(f.read())
+                    text = f.read()
+                try:
+                    run.diags[obj] = _json_arrays(text)
+                except ValueError:
+                    # Not GCC's JSON (a crash): keep it as an error.
+                    run.diags[obj] = [{"kind": "error", "message": text.strip()[:200]}]
                 run.compiled.add(obj)
             elif ext == ".stats":
                 with open(path) as f:
