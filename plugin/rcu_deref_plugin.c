@@ -813,23 +813,17 @@ static void visit_asm(struct chain_walk *w, gasm *stmt)
 		seed(w, TREE_VALUE(gimple_asm_output_op(stmt, i)), src, best);
 }
 
-static void visit_phi(struct chain_walk *w, gphi *phi)
+/*
+ * A PHI's result derives from the best of its arguments: only the argument
+ * that just improved (changed) can improve it, so a PHI of n values costs
+ * n visits, not n * n.
+ */
+static void visit_phi(struct chain_walk *w, gphi *phi, tree changed)
 {
-	enum dep_strength best = DEP_NONE;
 	int src = -1;
-	unsigned int i;
+	enum dep_strength st = strength_of(w, changed, &src);
 
-	for (i = 0; i < gimple_phi_num_args(phi); i++) {
-		int s = -1;
-		enum dep_strength st = strength_of(w, gimple_phi_arg_def(phi, i), &s);
-
-		if (st > best || (st == best && st != DEP_NONE &&
-				  source_rank(s) > source_rank(src))) {
-			best = st;
-			src = s;
-		}
-	}
-	seed(w, gimple_phi_result(phi), src, best);
+	seed(w, gimple_phi_result(phi), src, st);
 }
 
 /* A constant, or an SSA name set to a constant (as right after "ssa"). */
@@ -909,11 +903,11 @@ static void visit_cond(struct chain_walk *w, gimple cond)
 	}
 }
 
-static void visit_use(struct chain_walk *w, gimple use)
+static void visit_use(struct chain_walk *w, gimple use, tree changed)
 {
 	switch (gimple_code(use)) {
 	case GIMPLE_PHI:
-		visit_phi(w, as_a_gphi(use));
+		visit_phi(w, as_a_gphi(use), changed);
 		break;
 	case GIMPLE_ASSIGN:
 		visit_assign(w, as_a_gassign(use));
@@ -938,12 +932,17 @@ static void walk_propagate(struct chain_walk *w)
 	while (w->nwork) {
 		tree name = w->work[--w->nwork];
 		imm_use_iterator it;
-		gimple use;
+		use_operand_p use_p;
 
-		FOR_EACH_IMM_USE_STMT(use, it, name) {
-			if (is_gimple_debug(use))
-				continue;
-			visit_use(w, use);
+		/*
+		 * Per use, not per statement: grouping the uses of a statement
+		 * costs the statement's size, and a PHI can merge thousands.
+		 */
+		FOR_EACH_IMM_USE_FAST(use_p, it, name) {
+			gimple use = USE_STMT(use_p);
+
+			if (!is_gimple_debug(use))
+				visit_use(w, use, name);
 		}
 	}
 }
@@ -1372,9 +1371,10 @@ static bool value_used(tree value)
 	while (!used && ntodo) {
 		tree name = todo[--ntodo];
 		imm_use_iterator it;
-		gimple use;
+		use_operand_p use_p;
 
-		FOR_EACH_IMM_USE_STMT(use, it, name) {
+		FOR_EACH_IMM_USE_FAST(use_p, it, name) {
+			gimple use = USE_STMT(use_p);
 			tree copy;
 
 			if (is_gimple_debug(use))

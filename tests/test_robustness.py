@@ -654,7 +654,6 @@ def plugin_cpu(target, heads, tmp_path):
     return max(times[1] - times[0], 0.01)
 
 
-@pytest.mark.xfail(strict=True, reason="fuzz/repro/phi_of_many_heads.c")
 def test_phi_of_many_heads_linear(tmp_path):
     """Four times the heads in one PHI: at most eight times the plugin's
     time (linear is four; the quadratic walk gives about 14)."""
