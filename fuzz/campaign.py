@@ -63,14 +63,36 @@ REFUSAL = ("a load-acquire at the head cannot order a load made before it",
            "fix-up mode cannot order this access")
 
 
-def refused(failure):
+def refused(failure, seed=None, out=None):
     """A fix-up mode error that is the plugin's designed refusal: an access
-    whose value is loaded before its head cannot be ordered by an acquire."""
-    return (failure["kind"] == "error" and failure["detail"].startswith("mode=fixup:")
-            and any(r in failure["detail"] for r in REFUSAL))
+    whose value is loaded before its head cannot be ordered by an acquire.
+    Every error must be one (results made before the pipeline kept the
+    error lines are recompiled from the work directory)."""
+    if failure["kind"] != "error" or not failure["detail"].startswith("mode=fixup:"):
+        return False
+    errors = failure.get("errors")
+    if errors is None and out is not None:
+        errors = recompile_errors(seed, failure["config"], out)
+    if errors is None:
+        return False
+    return bool(errors) and all(REFUSAL[1] in e for e in errors)
 
 
-def summarize(results):
+def recompile_errors(seed, config, out):
+    """The error lines of a failing fix-up compile, compiled again."""
+    src = os.path.join(out, "work", str(seed), "prog.c")
+    if not os.path.exists(src):
+        return None
+    target, level = config.split()
+    cmd = [pipeline.TARGETS[target], level, "-S", "-o", "/dev/null",
+           "-I", pipeline.CSMITH_INCLUDE, "-I", pipeline.RCU_INCLUDE,
+           "-fplugin=" + pipeline.plugin_path(target),
+           pipeline.PLUGIN_ARG + "mode=fixup", src]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=pipeline.ENV)
+    return pipeline.error_lines(proc.stderr)
+
+
+def summarize(results, out=None):
     s = collections.Counter()
     per_config = collections.defaultdict(collections.Counter)
     failures = []
@@ -115,7 +137,7 @@ def summarize(results):
                 pc["programs_warned"] += 1
         real = []
         for f in r["failures"]:
-            if refused(f):
+            if refused(f, r["seed"], out):
                 per_config[f["config"]]["fixup_refused"] += 1
                 s["refused_configs"] += 1
                 refusals.append((r["seed"], f["config"]))
@@ -132,8 +154,8 @@ def summarize(results):
     return s, per_config, failures, reasons
 
 
-def report(results, missing, first, count, levels):
-    s, per_config, failures, reasons = summarize(results)
+def report(results, missing, first, count, levels, out=None):
+    s, per_config, failures, reasons = summarize(results, out)
     by_kind = collections.Counter(
         (f["kind"], f.get("known") or "") for _, f in failures)
     new_programs = len({seed for seed, f in failures if not f.get("known")})
@@ -253,7 +275,7 @@ def main(argv=None):
         return 0
     seeds = range(a.first, a.first + a.count)
     results, missing = load(a.out, seeds)
-    text = report(results, missing, a.first, a.count, levels)
+    text = report(results, missing, a.first, a.count, levels, a.out)
     if a.report:
         with open(a.report, "w") as f:
             f.write(text)

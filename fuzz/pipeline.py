@@ -66,6 +66,11 @@ def warning_kinds(stderr):
     return kinds
 
 
+def error_lines(stderr):
+    """The messages of the errors on stderr."""
+    return [l.split(": error: ", 1)[1] for l in stderr.splitlines() if ": error: " in l]
+
+
 def crashed(proc):
     """Why a compile counts as a compiler crash, or None."""
     if proc.returncode in (4, -6, -11) or proc.returncode < 0:
@@ -292,6 +297,7 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                 if proc.returncode != 0:
                     fail(config, "error", "mode=%s: exit status %d\n%s"
                          % (mode, proc.returncode, proc.stderr[-1500:]))
+                    result["failures"][-1]["errors"] = error_lines(proc.stderr)
                     continue
                 warned[mode] = sorted(m.group(0) for m in PLUGIN_WARNING.finditer(proc.stderr))
                 rec[mode + "_warnings"] = len(warned[mode])
