@@ -1542,9 +1542,9 @@ static void new_access_rec(unsigned HOST_WIDE_INT key, bool store)
 static unsigned int alt_address(tree ref, HOST_WIDE_INT *offset)
 {
 	poly_int64 bitpos, bitsize, maxsize, unit;
-	HOST_WIDE_INT delta = 0;
-	tree base, value, obj;
-	unsigned int steps;
+	HOST_WIDE_INT delta[16];
+	tree base, todo[16], obj;
+	unsigned int ntodo = 0, steps = 0;
 	bool reverse;
 
 	if (TREE_CODE(ref) == ADDR_EXPR || TREE_CODE(ref) == SSA_NAME)
@@ -1556,40 +1556,49 @@ static unsigned int alt_address(tree ref, HOST_WIDE_INT *offset)
 	unit = mem_ref_offset(base).force_shwi();
 	if (!unit.is_constant())
 		return 0;
-	delta = bitpos.to_constant() / BITS_PER_UNIT + unit.to_constant();
-	value = TREE_OPERAND(base, 0);
-	for (steps = 0; steps < 16 && TREE_CODE(value) == SSA_NAME; steps++) {
-		gimple def = SSA_NAME_DEF_STMT(value);
+	todo[ntodo] = TREE_OPERAND(base, 0);
+	delta[ntodo++] = bitpos.to_constant() / BITS_PER_UNIT + unit.to_constant();
+	/* Through copies, constant offsets and PHIs, to the first object. */
+	while (ntodo && steps++ < 32) {
+		tree value = todo[--ntodo];
+		HOST_WIDE_INT d = delta[ntodo];
+		gimple def;
 		unsigned int i;
 
-		if (gimple_code(def) == GIMPLE_PHI) {
-			for (i = 0; i < gimple_phi_num_args(def); i++) {
-				tree arg = gimple_phi_arg_def(def, i);
-
-				/* Right after "ssa", constants are still copied in. */
-				if (TREE_CODE(arg) == SSA_NAME &&
-				    gimple_assign_single_p(SSA_NAME_DEF_STMT(arg)))
-					arg = gimple_assign_rhs1(SSA_NAME_DEF_STMT(arg));
-				if (TREE_CODE(arg) != ADDR_EXPR)
-					continue;
-				obj = get_addr_base_and_unit_offset(TREE_OPERAND(arg, 0), &unit);
-				if (!obj || !DECL_P(obj) || !is_global_var(obj) ||
-				    !unit.is_constant())
-					continue;
-				*offset = unit.to_constant() + delta;
+		/* Right after "ssa", constants are still copied in. */
+		if (TREE_CODE(value) == SSA_NAME &&
+		    gimple_assign_single_p(SSA_NAME_DEF_STMT(value)) &&
+		    TREE_CODE(gimple_assign_rhs1(SSA_NAME_DEF_STMT(value))) == ADDR_EXPR)
+			value = gimple_assign_rhs1(SSA_NAME_DEF_STMT(value));
+		if (TREE_CODE(value) == ADDR_EXPR) {
+			obj = get_addr_base_and_unit_offset(TREE_OPERAND(value, 0), &unit);
+			if (obj && DECL_P(obj) && is_global_var(obj) && unit.is_constant()) {
+				*offset = unit.to_constant() + d;
 				return DECL_UID(obj);
 			}
-			return 0;
+			continue;
+		}
+		if (TREE_CODE(value) != SSA_NAME)
+			continue;
+		def = SSA_NAME_DEF_STMT(value);
+		if (gimple_code(def) == GIMPLE_PHI) {
+			for (i = 0; i < gimple_phi_num_args(def) &&
+			     ntodo < ARRAY_SIZE(todo); i++) {
+				todo[ntodo] = gimple_phi_arg_def(def, i);
+				delta[ntodo++] = d;
+			}
+			continue;
 		}
 		if (!is_gimple_assign(def))
-			return 0;
+			continue;
 		if (gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
 		    tree_fits_shwi_p(gimple_assign_rhs2(def)))
-			delta += tree_to_shwi(gimple_assign_rhs2(def));
+			d += tree_to_shwi(gimple_assign_rhs2(def));
 		else if (!gimple_assign_ssa_name_copy_p(def) &&
 			 !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
-			return 0;
-		value = gimple_assign_rhs1(def);
+			continue;
+		todo[ntodo] = gimple_assign_rhs1(def);
+		delta[ntodo++] = d;
 	}
 	return 0;
 }
@@ -2172,7 +2181,11 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	if (rec->independent || rec->ambiguous)
 		return BREAK_NONE;
 	*base = constant_address_base(ref);
-	if (*base && on_headless_path(rec, ref))
+	/*
+	 * A copy of the path on which the pointer was a static object from the
+	 * start, or NULL (a path isolated for its NULL dereference): no head.
+	 */
+	if (*base && (on_headless_path(rec, ref) || TREE_CODE(*base) == INTEGER_CST))
 		return BREAK_NONE;
 	/* A call's result may legitimately not derive from its arguments. */
 	if (rec->assumed)
@@ -2228,10 +2241,11 @@ static unsigned HOST_WIDE_INT line_key(location_t loc)
 static void note_new_load(struct check_ctx *ctx, gimple stmt, tree ref, bool store)
 {
 	location_t loc = pure_loc(gimple_location(stmt));
+	tree base = constant_address_base(ref);
 	unsigned HOST_WIDE_INT line;
 
-	if (store || !known_loc(loc) || map_find(&access_locs, loc) ||
-	    !constant_address_base(ref))
+	if (store || !known_loc(loc) || map_find(&access_locs, loc) || !base ||
+	    TREE_CODE(base) == INTEGER_CST)
 		return;
 	line = line_key(loc);
 	if (!line)

@@ -79,3 +79,13 @@ def test_read_only_objects_need_no_order(target):
     """".b"[!!READ_ONCE(t)] (kernel/rcu/tree_stall.h): the string literal
     is never written, so no store can race with its load."""
     assert warnings("bool_index_literal.c", target, ("read-once-heads",)) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("name", ["do_each_thread.c", "phi_null_arm.c"])
+def test_paths_that_never_had_a_head(name, target):
+    """do_each_thread() starts both loops at &init_task (fs/fs_struct.c);
+    a pointer that is the head or NULL, split per path by PRE, has a NULL
+    path copy at address 0 (kernel/cgroup/cgroup.c): neither copy ever
+    depended on a head."""
+    assert warnings(name, target) == []
