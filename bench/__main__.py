@@ -2,8 +2,9 @@
 
 all (the default) snapshots the plugin, measures the scaling series and the
 kernel objects, and writes docs/bench.md and docs/bench-scaling.png from
-the results (build/bench/*.json).  report rewrites the report from the
-results already there.  select chooses bench/kernel-objects.txt again.
+the results (build/bench/*.json).  protection redoes only the survey rows
+of the cost table (after a survey build), report rewrites the report from
+the results already there, select chooses bench/kernel-objects.txt again.
 """
 import argparse
 import datetime
@@ -57,10 +58,21 @@ def load(build, name):
 		return json.load(fh)
 
 
+def survey_part(survey_dir, build, plugin):
+	survey = protection.survey_stats(survey_dir)
+	if survey and "units" in survey:
+		log("survey build found: %d units; fix-up mode on those with a broken head"
+		    % len(survey["units"]))
+		survey["fixup"] = protection.survey_fixups(survey, build, plugin, log)
+	elif survey:
+		log("survey build in progress (%d units so far): left out" % survey["in_progress"])
+	return survey
+
+
 def main(argv=None):
 	ap = argparse.ArgumentParser(prog="python3 -m bench", description=__doc__.splitlines()[0])
 	ap.add_argument("what", nargs="?", default="all",
-			choices=("all", "scaling", "kernel", "report", "select"))
+			choices=("all", "scaling", "kernel", "protection", "report", "select"))
 	ap.add_argument("--build", default=os.path.join(REPO, "build", "bench"))
 	ap.add_argument("--kbuild", default=os.path.join(REPO, "build", "qemu", "kernel-warn"))
 	ap.add_argument("--survey", default=os.path.join(REPO, "build", "survey"))
@@ -73,7 +85,7 @@ def main(argv=None):
 	os.makedirs(build, exist_ok=True)
 	include = os.path.join(REPO, "plugin", "include")
 
-	if args.what in ("all", "scaling", "kernel", "select"):
+	if args.what in ("all", "scaling", "kernel", "protection", "select"):
 		plugin, digest = snapshot_plugin(build)
 		run_info = {
 			"started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -109,12 +121,15 @@ def main(argv=None):
 		res = kernel.run(build, args.kbuild, objects, plugin, args.rounds, log)
 		res["run"] = dict(run_info, load_end=timing.load_average(),
 				  seconds=time.monotonic() - t1)
-		survey = protection.survey_stats(args.survey)
-		if survey:
-			log("survey build found: %d units; fix-up mode on those with a broken head"
-			    % len(survey["units"]))
-			survey["fixup"] = protection.survey_fixups(survey, build, plugin, log)
-		res["survey"] = survey
+		res["survey"] = survey_part(args.survey, build, plugin)
+		save(build, "kernel", res)
+	if args.what == "protection":
+		res = load(build, "kernel")
+		if not res:
+			log("no %s/kernel.json: run python3 -m bench kernel first" % build)
+			return 1
+		res["survey"] = survey_part(args.survey, build, plugin)
+		res["survey_run"] = dict(run_info, load_end=timing.load_average())
 		save(build, "kernel", res)
 	from . import report
 	report.write(build, args.docs, load(build, "scaling"), load(build, "kernel"), log)

@@ -35,11 +35,28 @@ def totals(stats):
 	return out
 
 
+def survey_complete(survey_dir):
+	"""Whether the survey's last build finished after its plugin snapshot
+	(survey/build.sh writes times.txt, or build.time in its first version,
+	when make is done)."""
+	info = os.path.join(survey_dir, "plugin", "info")
+	if not os.path.exists(info):
+		return False
+	for name in ("times.txt", "build.time"):
+		path = os.path.join(survey_dir, name)
+		if os.path.exists(path) and os.path.getmtime(path) >= os.path.getmtime(info):
+			return True
+	return False
+
+
 def survey_stats(survey_dir):
-	"""The survey build's per-TU stats, or None when there is none."""
+	"""The survey build's per-TU stats, None when there is none, or
+	{"in_progress": units so far} while it is being built."""
 	files = glob.glob(os.path.join(survey_dir, "diag", "**", "*.o.stats"), recursive=True)
 	if not files:
 		return None
+	if not survey_complete(survey_dir):
+		return {"in_progress": len(files), "dir": survey_dir}
 	units = {}
 	for path in files:
 		with open(path) as fh:
@@ -48,6 +65,7 @@ def survey_stats(survey_dir):
 				if line:
 					d = json.loads(line)
 					units[d["file"]] = d
+
 	def keyvals(name):
 		path = os.path.join(survey_dir, name)
 		if not os.path.exists(path):
@@ -55,7 +73,19 @@ def survey_stats(survey_dir):
 		with open(path) as fh:
 			return dict(l.strip().split("=", 1) for l in fh if "=" in l)
 
-	return {"units": units, "build": keyvals("build.time"),
+	last = {}
+	times = os.path.join(survey_dir, "times.txt")
+	if os.path.exists(times):
+		with open(times) as fh:
+			for line in fh:
+				f = line.rstrip("\n").split("\t")
+				if len(f) >= 4 and f[1] == "build":
+					last = {"finished": f[0], "seconds": f[2], "status": f[3]}
+	if not last:
+		bt = keyvals("build.time")
+		last = {"finished": "?", "seconds": bt.get("seconds", "?"),
+			"status": bt.get("status", "?")}
+	return {"units": units, "build": last,
 		"plugin": keyvals(os.path.join("plugin", "info")), "dir": survey_dir}
 
 
@@ -97,7 +127,7 @@ def rows(kres):
 		t["fixups"] = totals(fix.values())["fixups"]
 		out.append(("bench kernel objects (test kernel, this plugin)", t))
 	survey = kres.get("survey") if kres else None
-	if survey:
+	if survey and "units" in survey:
 		t = totals(survey["units"].values())
 		t["fixups"] = None
 		out.append(("survey build (warn mode, its plugin `%s`)" %

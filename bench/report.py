@@ -55,13 +55,20 @@ def write(build, docs, sres, kres, log=print):
 			"consume load (GCC makes each an acquire: had `rcu_dereference()` "
 			"been a C11 consume load, that is every head).", ""]
 		s = kres.get("survey")
-		if s:
+		if s and "in_progress" in s:
+			out += ["The survey build in `build/survey` was in progress when this "
+				"ran (%d units so far): left out.  `python3 -m bench protection` "
+				"adds it once it is done." % s["in_progress"], ""]
+		elif s:
 			out += ["The survey rows: the per-unit stats of the warn-mode survey "
-				"build in `build/survey` (`make survey`, build status %s, made "
-				"with the plugin of its own time), then its units with a broken "
+				"build in `build/survey` (`make survey`, finished %s, make exit "
+				"status %s, made with the plugin of its own time), then its units with a broken "
 				"head recompiled here in fix-up mode with this run's plugin, with "
-				"their exact commands from its `compile_commands.json`." % (
-					s.get("build", {}).get("status", "unknown")), ""]
+				"their exact commands from its `compile_commands.json`%s." % (
+					s.get("build", {}).get("finished", "?"),
+					s.get("build", {}).get("status", "?"),
+					" (added by `python3 -m bench protection`, %s)" %
+					kres["survey_run"]["started"] if kres.get("survey_run") else ""), ""]
 		else:
 			out += ["No survey build (`build/survey`) was there when this ran: "
 				"only the bench's kernel objects are counted.", ""]
@@ -81,6 +88,13 @@ def write(build, docs, sres, kres, log=print):
 			"\"µs per x\" is the plugin's time (warn) divided by x." % scaling.BROKEN_EVERY,
 			"", "![scaling](%s)" % PLOT, ""]
 		out.append(scaling.markdown(sres))
+		out += ["The plugin's time relative to GCC's own (the overhead columns) "
+			"grows as x to the power (plugin exponent − GCC exponent): %s." % "; ".join(
+				"%s %s" % (k, "n/a" if v["perf"] is None or v["gcc"] is None else
+					    "%+.2f (perf) / %+.2f (warn)" % (
+						    v["perf"] - v["gcc"],
+						    (v["warn"] or 0) - v["gcc"]))
+				for k, v in sres["summary"].items()), ""]
 		flagged = {k: v["superlinear"] for k, v in sres["summary"].items()
 			   if v["superlinear"]}
 		if flagged:
@@ -91,6 +105,10 @@ def write(build, docs, sres, kres, log=print):
 					"; ".join("%s (%s)" % (k, ", ".join(v)) for k, v in flagged.items())), ""]
 		else:
 			out += ["No series grows faster than x^%.1f." % scaling.SUPERLINEAR, ""]
+		notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notes.md")
+		if os.path.exists(notes):
+			with open(notes) as fh:
+				out += [fh.read().strip(), ""]
 		scaling.plot(sres, os.path.join(docs, PLOT))
 	path = os.path.join(docs, "bench.md")
 	with open(path, "w") as fh:
