@@ -67,8 +67,10 @@ def write(build, docs, sres, kres, log=print):
 				"their exact commands from its `compile_commands.json`%s." % (
 					s.get("build", {}).get("finished", "?"),
 					s.get("build", {}).get("status", "?"),
-					" (added by `python3 -m bench protection`, %s)" %
-					kres["survey_run"]["started"] if kres.get("survey_run") else ""), ""]
+					" (added by `python3 -m bench protection`, %s, plugin `%s`)" % (
+						kres["survey_run"]["started"],
+						kres["survey_run"].get("plugin_commit", "?"))
+					if kres.get("survey_run") else ""), ""]
 		else:
 			out += ["No survey build (`build/survey`) was there when this ran: "
 				"only the bench's kernel objects are counted.", ""]
