@@ -200,7 +200,7 @@ def render(survey, triage, notes_text, read_once_dirs=None):
             t["volatile_loads"], t["consume_loads"])
 
     L.append(total_row("warning mode, all directories built", warn, ws, len(cc)))
-    if ro.compiled:
+    if ro.compiled and ro_objs != warn.compiled:
         sub = warn.totals(ro_objs)
         L.append("| warning mode, the read-once subset | %d | %d | %d | %d | %d | %d | %d | %d | "
                  "%d (%d) | %d | %d |" % (
@@ -208,7 +208,9 @@ def render(survey, triage, notes_text, read_once_dirs=None):
                      sub["heads"], sub["chains"], sub["accesses"], sub["broken_accesses"],
                      sub["broken_heads"], len(ws_same), len({w.key for w in ws_same}),
                      sub["volatile_loads"], sub["consume_loads"]))
-        L.append(total_row("`read-once-heads`, the same subset", ro, ro_ws,
+    if ro.compiled:
+        L.append(total_row("`read-once-heads`, the same subset" if ro_objs != warn.compiled
+                           else "`read-once-heads`, the same objects", ro, ro_ws,
                            len(cc & ro_objs)))
     L.append("")
     L.append("*heads*: dependency heads the mark pass saw; *chains*: heads with at least one "
