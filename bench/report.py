@@ -77,6 +77,8 @@ def write(build, docs, sres, kres, log=print):
 		out.append(protection.markdown(kres))
 		out.append("")
 	if sres:
+		# Recomputed, so that a change of the fit applies to saved results.
+		sres["summary"] = scaling.summarize(sres["points"])
 		out += ["## Scaling", "",
 			"Run: " + run_line(sres["run"]) + ".", "",
 			scaling.__doc__.split("\n\n", 1)[1].strip(), "",

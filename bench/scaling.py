@@ -21,7 +21,9 @@ not counted), which other processes do not disturb.
 
 The growth exponent is the slope of log(plugin time) against log(size),
 fitted over the upper half of the series (where the plugin's time is well
-above the noise); above 1.2 the growth is flagged super-linear.  GCC's own
+above the noise); above 1.2 the growth is flagged super-linear, judged on
+the perf samples when there are some (the differences of two noisy CPU
+times, three rounds at the large sizes, scatter far more).  GCC's own
 exponent is fitted the same way for comparison.
 """
 import json
@@ -180,7 +182,10 @@ def summarize(points):
 		for m in ("warn", "fixup"):
 			s[m] = fit_exponent(xs, [p["plugin"][m] for p in pts])
 		s["perf"] = fit_exponent(xs, [p.get("perf_plugin") for p in pts])
-		s["superlinear"] = [k for k in ("warn", "fixup", "perf")
+		# The perf samples are the steadier measure on a loaded machine;
+		# without them, the time differences.
+		judged = ("perf",) if s["perf"] is not None else ("warn", "fixup")
+		s["superlinear"] = [k for k in judged
 				    if s[k] is not None and s[k] > SUPERLINEAR]
 		out[series] = s
 	return out
