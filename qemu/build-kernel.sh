@@ -1,17 +1,23 @@
 #!/bin/sh
 # Build the small arm64 test kernel with the rcu_deref plugin loaded.
 #
-#   qemu/build-kernel.sh SRC OUT
+#   qemu/build-kernel.sh SRC OUT [FRAGMENT...]
 #
 # SRC is the kernel tree with the kernel-integration series applied, OUT
 # the output folder (make O=).  The config is tinyconfig plus
-# qemu/arm64.config, which enables CONFIG_GCC_PLUGIN_RCU_DEREF.  The
+# qemu/arm64.config, which enables CONFIG_GCC_PLUGIN_RCU_DEREF (warning
+# mode), plus the FRAGMENTs (qemu/fixup.config selects fix-up mode).  The
 # objects are rebuilt from scratch, so OUT/build.log (V=1 commands) and
 # OUT/build.err (compiler diagnostics) always describe a whole build.
 set -eu
 src=$(realpath "$1")
 out=$(realpath -m "$2")
+shift 2
 here=$(dirname "$(realpath "$0")")
+fragments="$here/arm64.config"
+for f in "$@"; do
+	fragments="$fragments $(realpath "$f")"
+done
 
 mkdir -p "$out"
 # The caller's make flags (-s) would hide the V=1 commands.
@@ -23,11 +29,12 @@ kmake() {
 
 kmake -s tinyconfig >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
-	"$here/arm64.config" >/dev/null
+	$fragments >/dev/null
 kmake -s olddefconfig >/dev/null
 
-# Every option of the fragment must have survived olddefconfig.
-grep -v '^#' "$here/arm64.config" | grep . | while read -r line; do
+# Every option of the fragments must have survived olddefconfig.
+# shellcheck disable=SC2086
+cat $fragments | grep -v '^#' | grep . | while read -r line; do
 	case $line in
 	*=n) grep -qx "# ${line%=n} is not set" "$out/.config" || missing=1 ;;
 	*) grep -qxF "$line" "$out/.config" || missing=1 ;;

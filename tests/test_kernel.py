@@ -1,9 +1,11 @@
-"""The arm64 kernel builds with the plugin loaded and boots in QEMU."""
+"""The arm64 kernel (warning mode) builds with the plugin loaded and boots
+in QEMU, with the plugin's KUnit self-test and a bounded rcutorture run.
+The fix-up-mode kernel is tested in tests/test_kernel_fixup.py."""
 import os
 
 import pytest
 
-from qemu.harness import boot, console, kbuild, ktap
+from qemu.harness import boot, console, fixups, kbuild, ktap, torture
 
 REVIEWED = os.path.join(kbuild.REPO, "kernel-integration", "kernel-warnings.txt")
 
@@ -39,12 +41,17 @@ def build_err(kernel):
         return f.read()
 
 
+def boot_with_torture(kernel, tmp_path_factory, name):
+    """Boot with a bounded rcutorture run; rcutorture powers off."""
+    kb, initrd = kernel
+    log = tmp_path_factory.mktemp(name) / "console.log"
+    res = boot.boot(kb.image, initrd, str(log), timeout=180, append=torture.cmdline())
+    return res, console.parse(res.console)
+
+
 @pytest.fixture(scope="session")
 def booted(kernel, tmp_path_factory):
-    kb, initrd = kernel
-    log = tmp_path_factory.mktemp("boot") / "console.log"
-    res = boot.boot(kb.image, initrd, str(log), timeout=120)
-    return res, console.parse(res.console)
+    return boot_with_torture(kernel, tmp_path_factory, "boot-warn")
 
 
 def test_plugin_on_every_c_compile(build_log):
@@ -77,22 +84,65 @@ def test_plugin_warnings_are_the_expected_ones(build_err):
     assert "internal compiler error" not in build_err
 
 
-def test_boots_and_powers_off(booted):
+def check_boot(booted):
+    """Booted, init ran, no WARNING:/BUG:/Oops, and rcutorture, at the end
+    of its bounded run, powered the machine off (init only waited)."""
     res, con = booted
     assert not res.timed_out
     assert con.version and con.version.startswith("6.1.")
     assert con.init_lines[0] == "started as pid 1"
-    assert con.init_lines[-1] == "powering off"
+    assert con.init_lines[-1] == "waiting for rcutorture to power off (shutdown_secs=%d)" % (
+        torture.SHUTDOWN_SECS)
     assert con.faults == []
     assert con.powered_off
     assert res.returncode == 0
 
 
-def test_selftest_passes(booted):
-    """The KUnit suite's KTAP results: every case ran and passed."""
+def check_torture(booted):
+    """rcutorture ran for its bounded time and ended with zero errors."""
+    res, _ = booted
+    t = torture.parse(res.console)
+    assert t.started and t.type == "rcu"
+    assert t.params["shutdown_secs"] == torture.SHUTDOWN_SECS
+    assert t.end == "SUCCESS", torture.summary(t)
+    assert t.errors == []
+    assert t.last("rtmbe") == "0" and t.last("rtbe") == "0"
+    assert t.too_short_grace_periods == 0
+    # It did work: grace periods went by and readers read.
+    assert t.versions >= 10
+    assert sum(t.pipes[-1]) > 1000
+    assert t.ok
+
+
+def test_boots_and_powers_off(booted):
+    check_boot(booted)
+
+
+def test_rcutorture_succeeds(booted):
+    check_torture(booted)
+
+
+def test_no_fixup_report_in_warning_mode(booted):
+    res, _ = booted
+    rep = fixups.parse(res.console)
+    assert rep.summary is None and rep.listing is None
+    assert rep.absent
+
+
+SELFTEST_CASES = ["rcu_deref_eq_subst_hazard", "rcu_deref_eq_subst_safe",
+                  "rcu_deref_relational_hazard", "rcu_deref_relational_safe"]
+
+
+def check_selftest(booted, cases):
+    """The KUnit suite's KTAP results: exactly these cases ran and passed."""
     res, _ = booted
     suite = ktap.parse(res.console).find("rcu_deref")
     assert suite is not None, "no rcu_deref suite in the KTAP output"
-    assert suite.plan == len(suite.subtests) >= 4
+    assert suite.plan == len(suite.subtests)
+    assert [t.name for t in suite.subtests] == cases
     assert [t.name for t in suite.subtests if not t.ok or t.skipped] == []
     assert suite.ok
+
+
+def test_selftest_passes(booted):
+    check_selftest(booted, SELFTEST_CASES)

@@ -1,54 +1,76 @@
-"""python3 -m qemu.harness run: boot the built test kernel and report.
+"""python3 -m qemu.harness run: boot the built test kernels and report.
 
-'make run' builds the plugin, the kernel and the initramfs first, then
-calls this to print what the plugin reported during the kernel build and
-how the boot ended.
+'make run' builds the plugin, both kernels (warning mode, then fix-up
+mode) and the initramfs first, then calls this to print, for each kernel,
+what the plugin reported during its build and how its boot went: the
+KUnit self-test, rcutorture, the fix-up report, and how the boot ended.
 """
 import argparse
 import os
 import sys
 
-from . import boot, console, kbuild, ktap
+from . import boot, console, fixups, kbuild, ktap, torture
 
 
-def report_build(kb):
+def report_build(kb, src, mode):
     with open(kb.log) as f:
         compiles = list(kbuild.c_compiles(f.read()))
     with open(kb.err) as f:
         err = f.read()
     loaded = sum(1 for w in compiles if kbuild.plugin_loaded(w))
-    src = os.path.join(os.path.dirname(os.path.dirname(kb.out)), "kernel", "src")
     warnings = kbuild.plugin_warnings(err, src)
-    print("plugin: loaded for %d of %d C files of the kernel build" % (loaded, len(compiles)))
-    print("plugin: %d warning(s)" % len(warnings))
+    print("%s: plugin loaded for %d of %d C files of the kernel build" % (
+        mode, loaded, len(compiles)))
+    print("%s: plugin: %d warning(s)" % (mode, len(warnings)))
     for f, line, msg in warnings:
-        print("  %s:%d: %s" % (f, line, msg))
+        print("%s:   %s:%d: %s" % (mode, f, line, msg))
+    return err
+
+
+def run_mode(args, mode, src):
+    kb = kbuild.kernel_build(mode, build_dir=args.build)
+    initrd = os.path.join(args.build, "qemu", "initramfs.cpio")
+    err = report_build(kb, src, mode)
+    built = sorted(fixups.build_sites(err, src))
+    if mode == "fixup":
+        print("%s: plugin: %d site(s) fixed (\"fix-up:\" notes)" % (mode, len(built)))
+    log = os.path.join(args.build, "qemu", "console-%s.log" % mode)
+    res = boot.boot(kb.image, initrd, log, timeout=args.timeout,
+                    append=torture.cmdline())
+    con = console.parse(res.console)
+    print("%s: boot: console log in %s" % (mode, log))
+    for line in con.init_lines:
+        print("%s: boot: init: %s" % (mode, line))
+    for suite in ktap.parse(res.console).subtests:
+        passed = sum(1 for t in suite.subtests if t.ok and not t.skipped)
+        print("%s: boot: KUnit suite %s: %d/%d cases passed" % (
+            mode, suite.name, passed, len(suite.subtests)))
+    ok = con.clean and not res.timed_out
+    if mode == "fixup":
+        rep = fixups.parse(res.console, src)
+        same = sorted(rep.sites) == built
+        print("%s: boot: fix-up report: %s; %s the build's notes" % (
+            mode, fixups.summary(rep), "equals" if same else "DIFFERS from"))
+        ok = ok and same
+    tort = torture.parse(res.console)
+    print("%s: boot: %s" % (mode, torture.summary(tort)))
+    print("%s: boot: %s%s" % (mode, console.summary(con),
+                              " (timed out)" if res.timed_out else ""))
+    return ok and tort.ok
 
 
 def run(args):
-    kb = kbuild.KernelBuild(out=os.path.join(args.build, "qemu", "kernel-warn"))
-    initrd = os.path.join(args.build, "qemu", "initramfs.cpio")
-    report_build(kb)
-    log = os.path.join(args.build, "qemu", "console-warn.log")
-    res = boot.boot(kb.image, initrd, log, timeout=args.timeout)
-    con = console.parse(res.console)
-    print("boot: console log in %s" % log)
-    for line in con.init_lines:
-        print("boot: init: " + line)
-    for suite in ktap.parse(res.console).subtests:
-        passed = sum(1 for t in suite.subtests if t.ok and not t.skipped)
-        print("boot: KUnit suite %s: %d/%d cases passed" % (
-            suite.name, passed, len(suite.subtests)))
-    print("boot: " + console.summary(con) + (" (timed out)" if res.timed_out else ""))
-    return 0 if con.clean and not res.timed_out else 1
+    src = os.path.join(args.build, "kernel", "src")
+    results = [run_mode(args, mode, os.path.abspath(src)) for mode in kbuild.MODES]
+    return 0 if all(results) else 1
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m qemu.harness")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    r = sub.add_parser("run", help="boot the built kernel and report")
+    r = sub.add_parser("run", help="boot the built kernels and report")
     r.add_argument("--build", default="build")
-    r.add_argument("--timeout", type=int, default=120)
+    r.add_argument("--timeout", type=int, default=180)
     args = ap.parse_args(argv)
     return run(args)
 

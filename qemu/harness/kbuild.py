@@ -26,12 +26,31 @@ class KernelBuild:
         return os.path.join(self.out, "build.err")
 
 
-def build(repo=REPO, build_dir="build"):
-    """Run 'make kernel initramfs'; make rebuilds only what changed."""
-    subprocess.run(["make", "-s", "-C", repo, "kernel", "initramfs"], check=True)
-    base = os.path.join(repo, build_dir, "qemu")
-    return KernelBuild(out=os.path.join(base, "kernel-warn")), \
-        os.path.join(base, "initramfs.cpio")
+# The test kernels: warning mode, and fix-up mode (qemu/fixup.config).
+MODES = ("warn", "fixup")
+
+
+def kernel_build(mode, repo=REPO, build_dir="build"):
+    """The KernelBuild of a mode's test kernel (build/qemu/kernel-<mode>)."""
+    return KernelBuild(out=os.path.join(repo, build_dir, "qemu", "kernel-" + mode))
+
+
+_built = set()
+
+
+def build(repo=REPO, build_dir="build", mode="warn"):
+    """Run 'make kernel-<mode> initramfs'; make rebuilds only what changed.
+
+    Once per process and mode: the test modules that share a kernel see one
+    build.  Making the fix-up kernel also brings the warning-mode one up to
+    date (qemu/qemu.mk)."""
+    assert mode in MODES, mode
+    key = (repo, build_dir, mode)
+    if key not in _built:
+        subprocess.run(["make", "-s", "-C", repo, "kernel-" + mode, "initramfs"], check=True)
+        _built.add(key)
+    return kernel_build(mode, repo, build_dir), \
+        os.path.join(repo, build_dir, "qemu", "initramfs.cpio")
 
 
 def c_compiles(log_text):

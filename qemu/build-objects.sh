@@ -1,0 +1,33 @@
+#!/bin/sh
+# Compile some objects of the test kernel's configuration with the
+# rcu_deref plugin off, from a given tree, to compare generated code.
+#
+#   qemu/build-objects.sh SRC OUT OBJECT...
+#
+# SRC is a kernel tree (pristine or with the series applied), OUT the
+# output folder (make O=), OBJECT a kbuild target such as kernel/rcu/tree.o.
+# The config is tinyconfig plus qemu/arm64.config plus qemu/option-off.config
+# (CONFIG_GCC_PLUGIN_RCU_DEREF=n; a pristine tree does not know the
+# option).  OUT/build.log holds the V=1 commands.
+set -eu
+src=$(realpath "$1")
+out=$(realpath -m "$2")
+shift 2
+here=$(dirname "$(realpath "$0")")
+
+mkdir -p "$out"
+unset MAKEFLAGS MFLAGS MAKELEVEL
+kmake() {
+	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+		-j"$(nproc)" "$@"
+}
+
+kmake -s tinyconfig >/dev/null
+"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
+	"$here/arm64.config" "$here/option-off.config" >/dev/null
+kmake -s olddefconfig >/dev/null
+(cd "$out" && rm -f "$@")
+kmake V=1 "$@" >"$out/build.log" 2>"$out/build.err" || {
+	tail -n 30 "$out/build.err" >&2
+	exit 1
+}
