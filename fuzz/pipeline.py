@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 
 from fuzz import heads
@@ -49,9 +50,11 @@ ICE = re.compile(r"internal compiler error|Segmentation fault|"
 
 
 def csmith(seed, options=()):
-    """csmith's program for seed (a string)."""
-    return subprocess.run(["csmith", "--seed", str(seed), *options],
-                          capture_output=True, text=True, check=True).stdout
+    """csmith's program for seed (a string).  csmith writes platform.info
+    into its working folder: run it in a temporary one."""
+    with tempfile.TemporaryDirectory(prefix="csmith-") as cwd:
+        return subprocess.run(["csmith", "--seed", str(seed), *options], cwd=cwd,
+                              capture_output=True, text=True, check=True).stdout
 
 
 def warning_kinds(stderr):
