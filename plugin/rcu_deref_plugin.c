@@ -563,6 +563,7 @@ struct chain_walk {
 	unsigned int nwork, work_cap;
 	tree *heads;			/* mark pass: the values loaded by heads */
 	unsigned int nheads, heads_cap;
+	bool merge;			/* mark pass: merge heads that meet in a value */
 };
 
 static void walk_init(struct chain_walk *w)
@@ -579,6 +580,7 @@ static void walk_init(struct chain_walk *w)
 	w->heads = NULL;
 	w->nheads = 0;
 	w->heads_cap = 0;
+	w->merge = false;
 }
 
 static void walk_release(struct chain_walk *w)
@@ -621,7 +623,10 @@ static int head_leader(int head)
 
 /*
  * One value derives from two heads (a list walk's PHI of the first and the
- * next pointer): fixing one of them means fixing both.
+ * next pointer): fixing one of them means fixing both.  Only the mark pass
+ * merges: which heads an access depends on is a fact of the source, and a
+ * PHI that optimization builds later (an inlined getter choosing between
+ * two heads' values) changes no recorded access.
  */
 static void merge_heads(int a, int b)
 {
@@ -637,7 +642,7 @@ static void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 	if (!name || TREE_CODE(name) != SSA_NAME || src < 0 || st == DEP_NONE)
 		return;
 	v = SSA_NAME_VERSION(name);
-	if (st == DEP_ADDR && w->strength[v] == DEP_ADDR)
+	if (w->merge && st == DEP_ADDR && w->strength[v] == DEP_ADDR)
 		merge_heads(src, w->source[v]);
 	if (w->strength[v] > st)
 		return;
@@ -1802,6 +1807,7 @@ static unsigned int rcu_deref_mark_execute(void)
 	if (!optimize)
 		return 0;
 	walk_init(&w);
+	w.merge = true;
 	stats.functions++;
 	seed_function(&w);
 	check_heads_used(&w);

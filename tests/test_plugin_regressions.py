@@ -8,6 +8,7 @@ import pytest
 
 from tests import diagnostics
 from tests.asmcheck import aarch64 as asmcheck
+from tests.asmcheck import ordering
 from tests.plugin import ENV, REPO, TARGETS, plugin_path
 
 REPRO = os.path.join(REPO, "survey", "repro")
@@ -89,3 +90,36 @@ def test_paths_that_never_had_a_head(name, target):
     path copy at address 0 (kernel/cgroup/cgroup.c): neither copy ever
     depended on a head."""
     assert warnings(name, target) == []
+
+
+def acquire_lines(asm, name):
+    """Source lines of the load-acquires in the assembly."""
+    return {i.line for i in asmcheck.parse(asm, name).insns if asmcheck.is_acquire(i)}
+
+
+def test_fixup_leaves_heads_merged_only_in_an_unbroken_value():
+    """proc_cgroup_show() (kernel/cgroup/cgroup.c), reduced: the list walk's
+    heads (line 83) lose root->id (line 86) on the root == &dfl_root path
+    in GIMPLE (RTL CSE puts the register back, as in
+    eq_subst_rtl_restored.c).  The cset head (line 93) reaches the
+    getter's PHI, which also holds &root->cgrp, and every access through
+    cset (lines 63, 66, 68) keeps its dependency.  Fix-up mode fixes the
+    warned list walk and must leave the cset load plain: the two heads
+    meet only in a value that no broken access uses."""
+    name = "cgroup_fixup_merged_heads.c"
+    path = os.path.join(REPRO, name)
+    plain = asmcheck.compile_to_asm(path, opt="-O2", extra=("-I", INCLUDE))
+    # The truth, from the assembly without the plugin.
+    intact = asmcheck.analyze(plain, name, {93}, {63, 66, 68})
+    assert intact.heads and not intact.vanished_lines
+    assert intact.broken_lines == set()
+    assert acquire_lines(plain, name) == set()
+    warned = set()
+    for w in warnings(name, "aarch64-linux-gnu", ["mode=fixup"]):
+        warned |= expansion_lines(w, name)
+    assert 86 in warned and not warned & {63, 66, 68, 93}
+    fixed = asmcheck.compile_to_asm(path, opt="-O2", extra=(
+        "-I", INCLUDE, "-fplugin=" + plugin_path("aarch64-linux-gnu"),
+        "-fplugin-arg-rcu_deref_plugin-mode=fixup"))
+    assert acquire_lines(fixed, name) == {83}
+    assert ordering.unordered_dep_lines(fixed, name, {83}, {86}) == set()
