@@ -493,7 +493,7 @@ static int new_source(enum source_kind kind, location_t loc)
 }
 
 /* The source for the head loaded at loc, made once per location. */
-static int head_source(location_t loc, const char *primitive, tree type)
+static int head_source(location_t loc, const char *primitive, bool pointer)
 {
 	long *known;
 	int src;
@@ -504,7 +504,7 @@ static int head_source(location_t loc, const char *primitive, tree type)
 		return *known;
 	src = new_source(SRC_HEAD, loc);
 	sources[src].primitive = xstrdup(primitive);
-	sources[src].pointer = POINTER_TYPE_P(type);
+	sources[src].pointer = pointer;
 	if (known_loc(loc))
 		map_put(&head_locs, loc, src);
 	return src;
@@ -526,6 +526,31 @@ static const char *marker_primitive(const_gimple call)
 }
 
 /* The head source of stmt, in either pass, or -1. */
+/*
+ * Whether a consume load loads a pointer: GCC loads pointers with the
+ * integer-typed __atomic_load_N and converts the result, so the use tells.
+ */
+static bool consume_loads_pointer(const_gimple stmt)
+{
+	tree lhs = gimple_call_lhs(stmt);
+	imm_use_iterator it;
+	use_operand_p use_p;
+
+	if (POINTER_TYPE_P(TREE_TYPE(lhs)))
+		return true;
+	if (TREE_CODE(lhs) != SSA_NAME)
+		return false;
+	FOR_EACH_IMM_USE_FAST(use_p, it, lhs) {
+		gimple use = USE_STMT(use_p);
+
+		if (is_gimple_assign(use) &&
+		    CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(use)) &&
+		    POINTER_TYPE_P(TREE_TYPE(gimple_assign_lhs(use))))
+			return true;
+	}
+	return false;
+}
+
 static int stmt_head(const_gimple stmt)
 {
 	location_t loc;
@@ -533,7 +558,7 @@ static int stmt_head(const_gimple stmt)
 
 	if (is_consume_load(stmt))
 		return head_source(gimple_location(stmt), "memory_order_consume load",
-				   TREE_TYPE(gimple_call_lhs(stmt)));
+				   consume_loads_pointer(stmt));
 	if (!is_volatile_scalar_load(stmt))
 		return -1;
 	loc = pure_loc(gimple_location(stmt));
@@ -542,7 +567,7 @@ static int stmt_head(const_gimple stmt)
 		return *idx;
 	if (read_once_heads)
 		return head_source(gimple_location(stmt), "READ_ONCE",
-				   TREE_TYPE(gimple_assign_lhs(stmt)));
+				   POINTER_TYPE_P(TREE_TYPE(gimple_assign_lhs(stmt))));
 	return -1;
 }
 
@@ -1248,7 +1273,7 @@ static void take_marker(gimple_stmt_iterator *gsi)
 
 	if (load) {
 		int src = head_source(gimple_location(load), marker_primitive(call),
-				      TREE_TYPE(gimple_assign_lhs(load)));
+				      POINTER_TYPE_P(TREE_TYPE(gimple_assign_lhs(load))));
 
 		sources[src].marked = true;
 	}
@@ -1412,6 +1437,7 @@ static void check_heads_used(struct chain_walk *w)
 	for (i = 0; i < w->nheads; i++) {
 		tree value = w->heads[i];
 		int src = w->source[SSA_NAME_VERSION(value)];
+		auto_diagnostic_group d;
 		location_t loc;
 
 		if (value_used(value))
@@ -1699,14 +1725,25 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 	trace(store ? "dependent store" : "dependent load", stmt, src);
 }
 
-/* Remember a pointer compared for equality with an object's address. */
-static void note_comparison(struct chain_walk *w, tree a, tree b)
+/*
+ * Remember a value compared for equality with an object's address, or an
+ * integer with a non-zero constant: on the equal path the compiler may use
+ * the object or the constant in its place.  (GCC turns slot < 1 into
+ * slot == 0: comparing with zero stays the masking and range rules'.)
+ */
+static void note_comparison(struct chain_walk *w, enum tree_code code, tree a, tree b)
 {
 	int src = -1;
-
 	tree object;
 
-	if (strength_of(w, a, &src) < DEP_ASSUMED || TREE_CODE(b) != ADDR_EXPR)
+	if (strength_of(w, a, &src) < DEP_ASSUMED)
+		return;
+	if (TREE_CODE(b) == INTEGER_CST && INTEGRAL_TYPE_P(TREE_TYPE(b)) &&
+	    !integer_zerop(b) && (code == EQ_EXPR || code == NE_EXPR)) {
+		sources[src].compared = true;
+		return;
+	}
+	if (TREE_CODE(b) != ADDR_EXPR)
 		return;
 	sources[src].compared = true;
 	object = get_base_address(TREE_OPERAND(b, 0));
@@ -1752,10 +1789,10 @@ static void record_return(struct chain_walk *w, gimple ret)
 		map_put(&returns, uid, src);
 }
 
-static void record_comparison(struct chain_walk *w, tree a, tree b)
+static void record_comparison(struct chain_walk *w, enum tree_code code, tree a, tree b)
 {
-	note_comparison(w, a, b);
-	note_comparison(w, b, a);
+	note_comparison(w, code, a, b);
+	note_comparison(w, code, b, a);
 }
 
 /* Record what crosses function boundaries: call arguments and returns. */
@@ -1776,12 +1813,14 @@ static void record_interfaces(struct chain_walk *w)
 				record_return(w, stmt);
 				break;
 			case GIMPLE_COND:
-				record_comparison(w, gimple_cond_lhs(stmt),
+				record_comparison(w, gimple_cond_code(stmt),
+						  gimple_cond_lhs(stmt),
 						  gimple_cond_rhs(stmt));
 				break;
 			case GIMPLE_ASSIGN:
 				if (TREE_CODE_CLASS(gimple_assign_rhs_code(stmt)) == tcc_comparison)
-					record_comparison(w, gimple_assign_rhs1(stmt),
+					record_comparison(w, gimple_assign_rhs_code(stmt),
+							  gimple_assign_rhs1(stmt),
 							  gimple_assign_rhs2(stmt));
 				break;
 			default:
@@ -2005,6 +2044,20 @@ static bool profile_feedback(void)
 	return profile_status_for_fn(cfun) == PROFILE_READ;
 }
 
+/*
+ * The access now uses an object that the head was never compared with
+ * (after p == &a, the else branch reading b): the compiler deduced the
+ * pointer from what it knows of all its values, not from the comparison.
+ */
+static bool compared_elsewhere(const struct dep_source *head,
+			       const struct access_rec *rec, tree base)
+{
+	unsigned int uid = head->compared_uid ? head->compared_uid :
+			   sources[rec->source].compared_uid;
+
+	return uid && base && DECL_P(base) && DECL_UID(base) != uid;
+}
+
 static enum rule rule_for(const struct dep_source *head,
 			  const struct access_rec *rec, tree base, enum break_kind kind)
 {
@@ -2012,10 +2065,14 @@ static enum rule rule_for(const struct dep_source *head,
 		return RULE_RELATIONAL;
 	if (kind == BREAK_ENTRY && profile_feedback())
 		return RULE_SPECULATION;
-	if (!head->pointer)
-		return single_element_array(base) ? RULE_SINGLE_ELEMENT : RULE_CANCELLATION;
 	if (head->compared || sources[rec->source].compared)
-		return RULE_COMPARISON;
+		return compared_elsewhere(head, rec, base) ? RULE_KNOWS_TOO_MUCH :
+		       RULE_COMPARISON;
+	if (single_element_array(base))
+		return RULE_SINGLE_ELEMENT;
+	/* An index, or a pointer that went through integer arithmetic. */
+	if (!head->pointer || !rec->via_base)
+		return RULE_CANCELLATION;
 	return RULE_KNOWS_TOO_MUCH;
 }
 
