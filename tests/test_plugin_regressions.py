@@ -123,3 +123,33 @@ def test_fixup_leaves_heads_merged_only_in_an_unbroken_value():
         "-fplugin-arg-rcu_deref_plugin-mode=fixup"))
     assert acquire_lines(fixed, name) == {83}
     assert ordering.unordered_dep_lines(fixed, name, {83}, {86}) == set()
+
+
+def test_getters_warned_in_each_function_without_icf():
+    """getter_load_miss.c: the store on lines 47, 55 and 68 goes to &lst.next
+    in the three functions (read from the assembly); each keeps its own
+    body with -fno-ipa-icf and gets its own warning.  With ICF, getter()
+    and getter2() take direct()'s body and line 47's warning stands for
+    the three."""
+    name = "getter_load_miss.c"
+    path = os.path.join(REPRO, name)
+    for icf in ((), ("-fno-ipa-icf",)):
+        asm = asmcheck.compile_to_asm(path, opt="-O2", extra=("-I", INCLUDE, *icf))
+        assert asmcheck.analyze(asm, name, {44}, {47}).broken_lines == {47}
+    asm = asmcheck.compile_to_asm(path, opt="-O2", extra=("-I", INCLUDE, "-fno-ipa-icf"))
+    for head, dep in ((52, 55), (60, 68)):
+        assert asmcheck.analyze(asm, name, {head}, {dep}).broken_lines == {dep}, head
+
+    def warned(*flags):
+        r = subprocess.run([TARGETS["aarch64-linux-gnu"], "-O2", "-S", "-o", os.devnull,
+                            "-I", INCLUDE, "-fdiagnostics-format=json", *flags,
+                            "-fplugin=" + plugin_path("aarch64-linux-gnu"), path],
+                           capture_output=True, text=True, env=ENV)
+        assert r.returncode == 0, r.stderr
+        lines = set()
+        for d in diagnostics.parse(r.stderr):
+            if d["kind"] == "warning":
+                lines |= expansion_lines(d, name)
+        return lines & {47, 55, 68}
+    assert warned() == {47}
+    assert warned("-fno-ipa-icf") == {47, 55, 68}
