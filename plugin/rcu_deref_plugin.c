@@ -1892,6 +1892,20 @@ static tree clone_origin_of(tree fndecl)
 	return NULL_TREE;
 }
 
+/* Why the current function is a clone, from the suffix GCC gave its name. */
+static const char *clone_reason(void)
+{
+	const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(current_function_decl));
+
+	if (strstr(name, ".constprop"))
+		return "made for a constant argument (IPA-CP)";
+	if (strstr(name, ".isra"))
+		return "whose parameters IPA-SRA rewrote";
+	if (strstr(name, ".part"))
+		return "split off by partial inlining";
+	return "made by an interprocedural pass";
+}
+
 static tree clone_origin(void)
 {
 	return clone_origin_of(current_function_decl);
@@ -2136,8 +2150,8 @@ static void report_break(location_t loc, int head, const struct access_rec *rec,
 		if (base && DECL_P(base))
 			inform(loc, "the access now uses the address of %qD", base);
 		if (clone_origin())
-			inform(loc, "in %qD, a clone of %qD made for a constant argument",
-			       current_function_decl, clone_origin());
+			inform(loc, "in %qD, a clone of %qD %s",
+			       current_function_decl, clone_origin(), clone_reason());
 		inform(h->loc, "dependency head: %qs loads the value here", h->primitive);
 		if (early)
 			inform(gimple_location(early),
