@@ -47,7 +47,11 @@ def write(build, docs, sres, kres, log=print):
 		out += ["", "## Cost of protection", "",
 			"From the plugin's statistics (`-fplugin-arg-rcu_deref_plugin-stats=`), "
 			"per build: heads (`rcu_dereference()` family and consume loads), "
-			"chains (heads with a dependent access), dependent accesses, "
+			"chains (heads with a dependent access), dependent accesses "
+			"(as the mark pass sees each function before inlining: the accesses "
+			"through a head's value, and also those through a pointer parameter "
+			"or a call's result, which may carry a head from a caller, so every "
+			"access through a pointer parameter counts), "
 			"broken accesses (the warnings) and broken heads; the sites fix-up "
 			"mode made load-acquire or fenced; against the loads the blanket "
 			"alternatives promote: every `READ_ONCE()` (volatile scalar loads: "
