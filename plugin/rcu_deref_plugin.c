@@ -56,8 +56,8 @@
  *	print the heads and dependent accesses the plugin tracks
  * -fplugin-arg-rcu_deref_plugin-stats=PATH
  *	append one line of JSON with this translation unit's counts (heads,
- *	dependent accesses, breaks, fixed sites, volatile and consume loads)
- *	to PATH
+ *	dependent accesses, breaks, fixed sites, volatile and consume loads,
+ *	and walk_steps, the work of its walks) to PATH
  * -fplugin-arg-rcu_deref_plugin-dump
  *	write the dump files of both passes, which list the chains of each
  *	function (as -fdump-tree-all does; GCC parses -fdump-tree-<pass>
@@ -111,6 +111,12 @@ struct unit_stats {
 	unsigned int fixups;
 	unsigned int volatile_loads;
 	unsigned int consume_loads;
+	/*
+	 * The work of every walk of every pass and probe: statements scanned,
+	 * uses visited, values seeded.  Deterministic, unlike time: it is what
+	 * tests check to be linear in the size of the input.
+	 */
+	unsigned long long walk_steps;
 };
 
 static struct unit_stats stats;
@@ -666,6 +672,7 @@ static void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 
 	if (!name || TREE_CODE(name) != SSA_NAME || src < 0 || st == DEP_NONE)
 		return;
+	stats.walk_steps++;
 	v = SSA_NAME_VERSION(name);
 	if (w->merge && st == DEP_ADDR && w->strength[v] == DEP_ADDR)
 		merge_heads(src, w->source[v]);
@@ -935,6 +942,7 @@ static void visit_cond(struct chain_walk *w, gimple cond)
 
 static void visit_use(struct chain_walk *w, gimple use, tree changed)
 {
+	stats.walk_steps++;
 	switch (gimple_code(use)) {
 	case GIMPLE_PHI:
 		visit_phi(w, as_a_gphi(use), changed);
@@ -1196,6 +1204,7 @@ static void visit_function_accesses(struct chain_walk *w,
 
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			stats.walk_steps++;
 			if (!is_gimple_debug(gsi_stmt(gsi)))
 				visit_stmt_accesses(w, gsi_stmt(gsi), fn, data);
 		}
@@ -3082,10 +3091,10 @@ static void write_stats(void)
 	}
 	file = json_escape(main_input_filename ? main_input_filename : "");
 	fprintf(f,
-		"{\"file\": \"%s\", \"functions\": %u, \"heads\": %u, \"chains\": %u, \"accesses\": %u, \"broken_accesses\": %u, \"broken_heads\": %u, \"fixups\": %u, \"volatile_loads\": %u, \"consume_loads\": %u}\n",
+		"{\"file\": \"%s\", \"functions\": %u, \"heads\": %u, \"chains\": %u, \"accesses\": %u, \"broken_accesses\": %u, \"broken_heads\": %u, \"fixups\": %u, \"volatile_loads\": %u, \"consume_loads\": %u, \"walk_steps\": %llu}\n",
 		file, stats.functions, stats.heads, chains, deps,
 		stats.broken_accesses, (unsigned int)broken_heads.used,
-		stats.fixups, stats.volatile_loads, stats.consume_loads);
+		stats.fixups, stats.volatile_loads, stats.consume_loads, stats.walk_steps);
 	fclose(f);
 	XDELETEVEC(file);
 }
