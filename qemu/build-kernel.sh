@@ -19,18 +19,9 @@ for f in "$@"; do
 	fragments="$fragments $(realpath "$f")"
 done
 
-mkdir -p "$out"
-# The caller's make flags (-s) would hide the V=1 commands.
-unset MAKEFLAGS MFLAGS MAKELEVEL
-kmake() {
-	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
-		-j"$(nproc)" "$@"
-}
-
-kmake -s tinyconfig >/dev/null
-"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
-	$fragments >/dev/null
-kmake -s olddefconfig >/dev/null
+. "$here/kconfig.sh"
+# shellcheck disable=SC2086
+configure $fragments
 
 # Every option of the fragments must have survived olddefconfig.
 # shellcheck disable=SC2086

@@ -15,17 +15,8 @@ out=$(realpath -m "$2")
 shift 2
 here=$(dirname "$(realpath "$0")")
 
-mkdir -p "$out"
-unset MAKEFLAGS MFLAGS MAKELEVEL
-kmake() {
-	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
-		-j"$(nproc)" "$@"
-}
-
-kmake -s tinyconfig >/dev/null
-"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
-	"$here/arm64.config" "$here/option-off.config" >/dev/null
-kmake -s olddefconfig >/dev/null
+. "$here/kconfig.sh"
+configure "$here/arm64.config" "$here/option-off.config"
 (cd "$out" && rm -f "$@")
 kmake V=1 "$@" >"$out/build.log" 2>"$out/build.err" || {
 	tail -n 30 "$out/build.err" >&2

@@ -9,7 +9,7 @@ KOUT := $(QEMU_OUT)/kernel-warn
 KIMAGE := $(KOUT)/arch/arm64/boot/Image
 KOUT_FIXUP := $(QEMU_OUT)/kernel-fixup
 KIMAGE_FIXUP := $(KOUT_FIXUP)/arch/arm64/boot/Image
-KERNEL_INPUTS := qemu/arm64.config qemu/build-kernel.sh $(SERIES_STAMP)
+KERNEL_INPUTS := qemu/arm64.config qemu/build-kernel.sh qemu/kconfig.sh $(SERIES_STAMP)
 INIT := $(QEMU_OUT)/init
 INITRAMFS := $(QEMU_OUT)/initramfs.cpio
 

@@ -1,14 +1,7 @@
 """The console parser, on recorded boot logs (tests/data/)."""
-import os
 
 from qemu.harness import console
-
-DATA = os.path.join(os.path.dirname(__file__), "data")
-
-
-def read(name):
-    with open(os.path.join(DATA, name)) as f:
-        return f.read()
+from tests.recorded import read
 
 
 def test_clean_boot():

@@ -1,18 +1,12 @@
 """The fix-up report parser (qemu/harness/fixups.py), on a recorded boot
 log of the fix-up-mode test kernel (tests/data/console-fixup.log) and on
 the notes of a recorded build."""
-import os
 
 from qemu.harness import fixups
+from tests.recorded import read
 
-DATA = os.path.join(os.path.dirname(__file__), "data")
 SRC = "/work/main/build/kernel/src"     # where the recorded kernel was built
 KUNIT = "lib/rcu_deref_kunit.c"
-
-
-def read(name):
-    with open(os.path.join(DATA, name)) as f:
-        return f.read()
 
 
 def test_recorded_report():
