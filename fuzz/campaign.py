@@ -14,6 +14,7 @@ import os
 import platform
 import subprocess
 import sys
+import tempfile
 import time
 
 from fuzz import pipeline
@@ -60,6 +61,15 @@ def load(out, seeds):
         else:
             missing.append(s)
     return results, missing
+
+
+def csmith_version():
+    """csmith's version; like any csmith run, it writes platform.info into
+    its working folder, so it runs in a temporary one."""
+    with tempfile.TemporaryDirectory(prefix="csmith-") as cwd:
+        out = subprocess.run(["csmith", "--version"], capture_output=True, text=True,
+                             cwd=cwd).stdout
+    return out.split("\n")[0].split()[-1]
 
 
 def plugin_commit():
@@ -180,8 +190,7 @@ def report(results, missing, first, count, levels, out=None, per_seed=0):
         "- plugin: `%s`" % plugin_commit(),
         "- csmith %s, %s, levels %s, compilers x86_64-linux-gnu-gcc and "
         "aarch64-linux-gnu-gcc (aarch64 binaries run under qemu-aarch64)" % (
-            subprocess.run(["csmith", "--version"], capture_output=True,
-                           text=True).stdout.split("\n")[0].split()[-1],
+            csmith_version(),
             platform.node() and "GCC " + subprocess.run(
                 ["gcc", "-dumpfullversion"], capture_output=True, text=True).stdout.strip(),
             " ".join(levels)),
