@@ -14,7 +14,6 @@ import os
 import platform
 import subprocess
 import sys
-import tempfile
 import time
 
 from fuzz import pipeline
@@ -64,12 +63,7 @@ def load(out, seeds):
 
 
 def csmith_version():
-    """csmith's version; like any csmith run, it writes platform.info into
-    its working folder, so it runs in a temporary one."""
-    with tempfile.TemporaryDirectory(prefix="csmith-") as cwd:
-        out = subprocess.run(["csmith", "--version"], capture_output=True, text=True,
-                             cwd=cwd).stdout
-    return out.split("\n")[0].split()[-1]
+    return pipeline.run_csmith("--version").split("\n")[0].split()[-1]
 
 
 def plugin_commit():
@@ -78,40 +72,20 @@ def plugin_commit():
     return proc.stdout.strip()
 
 
-REFUSAL = ("a load-acquire at the head cannot order a load made before it",
-           "fix-up mode cannot order this access")
+REFUSAL = "fix-up mode cannot order this access"
 
 
-def refused(failure, seed=None, out=None):
+def refused(failure):
     """A fix-up mode error that is the plugin's designed refusal: an access
     whose value is loaded before its head cannot be ordered by an acquire.
-    Every error must be one (results made before the pipeline kept the
-    error lines are recompiled from the work directory)."""
+    Every error line of the compile must be one."""
     if failure["kind"] != "error" or not failure["detail"].startswith("mode=fixup:"):
         return False
     errors = failure.get("errors")
-    if errors is None and out is not None:
-        errors = recompile_errors(seed, failure["config"], out)
-    if errors is None:
-        return False
-    return bool(errors) and all(REFUSAL[1] in e for e in errors)
+    return bool(errors) and all(REFUSAL in e for e in errors)
 
 
-def recompile_errors(seed, config, out):
-    """The error lines of a failing fix-up compile, compiled again."""
-    src = os.path.join(out, "work", str(seed), "prog.c")
-    if not os.path.exists(src):
-        return None
-    target, level = config.split()
-    cmd = [pipeline.TARGETS[target], level, "-S", "-o", "/dev/null",
-           "-I", pipeline.CSMITH_INCLUDE, "-I", pipeline.RCU_INCLUDE,
-           "-fplugin=" + pipeline.plugin_path(target),
-           pipeline.PLUGIN_ARG + "mode=fixup", src]
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=pipeline.ENV)
-    return pipeline.error_lines(proc.stderr)
-
-
-def summarize(results, out=None):
+def summarize(results):
     s = collections.Counter()
     per_config = collections.defaultdict(collections.Counter)
     failures = []
@@ -156,7 +130,7 @@ def summarize(results, out=None):
                 pc["programs_warned"] += 1
         real = []
         for f in r["failures"]:
-            if refused(f, r["seed"], out):
+            if refused(f):
                 per_config[f["config"]]["fixup_refused"] += 1
                 s["refused_configs"] += 1
                 refusals.append((r["seed"], f["config"]))
@@ -165,16 +139,14 @@ def summarize(results, out=None):
                 failures.append((r["seed"], f))
         if real:
             s["failing"] += 1
-        elif r["status"] == "fail":
-            s["refused_only"] += 1
     s["plugin_builds"] = len(builds)
     s["builds"] = builds
     s["refusals"] = refusals
     return s, per_config, failures, reasons
 
 
-def report(results, missing, first, count, levels, out=None, per_seed=0):
-    s, per_config, failures, reasons = summarize(results, out)
+def report(results, missing, first, count, levels, per_seed=0):
+    s, per_config, failures, reasons = summarize(results)
     by_kind = collections.Counter(
         (f["kind"], f.get("known") or "") for _, f in failures)
     new_programs = len({seed for seed, f in failures if not f.get("known")})
@@ -302,7 +274,7 @@ def main(argv=None):
         return 0
     seeds = range(a.first, a.first + a.count)
     results, missing = load(a.out, seeds)
-    text = report(results, missing, a.first, a.count, levels, a.out, a.levels_per_seed)
+    text = report(results, missing, a.first, a.count, levels, a.levels_per_seed)
     if a.report:
         with open(a.report, "w") as f:
             f.write(text)

@@ -49,12 +49,17 @@ ICE = re.compile(r"internal compiler error|Segmentation fault|"
                  r"(killed|terminated) (by|with) signal|Please submit a full bug report")
 
 
-def csmith(seed, options=()):
-    """csmith's program for seed (a string).  csmith writes platform.info
-    into its working folder: run it in a temporary one."""
+def run_csmith(*args):
+    """csmith's output for args.  csmith writes platform.info into its
+    working folder: run it in a temporary one."""
     with tempfile.TemporaryDirectory(prefix="csmith-") as cwd:
-        return subprocess.run(["csmith", "--seed", str(seed), *options], cwd=cwd,
+        return subprocess.run(["csmith", *args], cwd=cwd,
                               capture_output=True, text=True, check=True).stdout
+
+
+def csmith(seed, options=()):
+    """csmith's program for seed (a string)."""
+    return run_csmith("--seed", str(seed), *options)
 
 
 def warning_kinds(stderr):
