@@ -5,13 +5,16 @@ lists exactly the sites that its build's "fix-up:" notes name."""
 import collections
 import os
 import re
-import subprocess
+import sys
 
 import pytest
 
 from qemu.harness import fixups, kbuild
 from tests.test_kernel import (SELFTEST, SELFTEST_CASES, boot_with_torture,
                                check_boot, check_selftest, check_torture)
+
+sys.path.insert(0, os.path.join(kbuild.REPO, "tools"))
+import rcu_deref_sites  # noqa: E402
 
 SRC = os.path.join(kbuild.REPO, "build", "kernel", "src")
 MODE_FLAG = "-fplugin-arg-rcu_deref_plugin-mode=fixup"
@@ -111,20 +114,10 @@ def test_every_warned_function_has_a_fixed_site(built_sites, fixup_err):
     assert warned and warned <= fixed | {None}
 
 
-def section_sites(vmlinux):
-    """The strings of vmlinux's __rcu_deref_fixups section, split on NUL."""
-    out = vmlinux + ".rcu_deref_fixups"
-    subprocess.run(["aarch64-linux-gnu-objcopy", "-O", "binary",
-                    "--only-section=__rcu_deref_fixups", vmlinux, out], check=True)
-    with open(out, "rb") as f:
-        data = f.read()
-    os.unlink(out)
-    return [s.decode() for s in data.split(b"\0") if s]
-
-
 def test_vmlinux_section_holds_the_fixed_sites(fixup_kernel, built_sites):
     kb, _ = fixup_kernel
-    strings = section_sites(os.path.join(kb.out, "vmlinux"))
+    with open(os.path.join(kb.out, "vmlinux"), "rb") as f:
+        strings = rcu_deref_sites.sites(f.read())
     sites = [fixups.parse_site(s, SRC) for s in strings]
     assert None not in sites, strings
     assert collections.Counter(sites) == collections.Counter(built_sites)
