@@ -531,7 +531,6 @@ static const char *marker_primitive(const_gimple call)
 	return "rcu_dereference";
 }
 
-/* The head source of stmt, in either pass, or -1. */
 /*
  * Whether a consume load loads a pointer: GCC loads pointers with the
  * integer-typed __atomic_load_N and converts the result, so the use tells.
@@ -557,6 +556,7 @@ static bool consume_loads_pointer(const_gimple stmt)
 	return false;
 }
 
+/* The head source of stmt, in either pass, or -1. */
 static int stmt_head(const_gimple stmt)
 {
 	location_t loc;
