@@ -15,6 +15,7 @@ units with a broken head are recompiled here in fix-up mode for the fixups).
 import glob
 import json
 import os
+import shlex
 
 from . import kernel
 
@@ -108,7 +109,6 @@ def survey_fixups(survey, build, plugin, log=print):
 		if not c:
 			log("  survey: no compile command for %s" % f)
 			continue
-		import shlex
 		args = shlex.split(c["command"])
 		args[0] = CC
 		entry = {"args": args}
