@@ -2,7 +2,8 @@
 # compiler's own plugin headers, with g++ as scripts/gcc-plugins/Makefile does.
 # gcc-common.h comes from the extracted kernel tree.
 
-PLUGIN_SRC := plugin/rcu_deref_plugin.c
+PLUGIN_SRC := $(wildcard plugin/rcu_deref*.c)
+PLUGIN_HDR := $(wildcard plugin/rcu_deref*.h)
 PLUGIN_TARGETS := x86_64-linux-gnu aarch64-linux-gnu
 PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(BUILD)/plugin/$(t)/rcu_deref_plugin.so)
 
@@ -15,10 +16,10 @@ PLUGIN_CXXFLAGS := -O2 -fPIC -shared -std=gnu++11 \
 	-DPLUGIN_VERSION='"rcu-deref"' \
 	-I $(KERNEL_SRC)/scripts/gcc-plugins -I plugin
 
-$(BUILD)/plugin/%/rcu_deref_plugin.so: $(PLUGIN_SRC) plugin/plugin.mk | $(KERNEL_STAMP)
+$(BUILD)/plugin/%/rcu_deref_plugin.so: $(PLUGIN_SRC) $(PLUGIN_HDR) plugin/plugin.mk | $(KERNEL_STAMP)
 	@mkdir -p $(@D)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I $$($(plugin_cc.$*) -print-file-name=plugin)/include \
-		-MMD -MP -MF $@.d -MT $@ -o $@.tmp $<
+		-o $@.tmp $(PLUGIN_SRC)
 	mv -f $@.tmp $@
 
 # For the tests only: the plugin as if built for another GCC release.
@@ -27,7 +28,7 @@ TEST_PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(BUILD)/plugin/$(t)/rcu_deref_plu
 $(BUILD)/plugin/%/rcu_deref_plugin-gcc11.so: $(PLUGIN_SRC) plugin/plugin.mk | $(KERNEL_STAMP)
 	@mkdir -p $(@D)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I $$($(plugin_cc.$*) -print-file-name=plugin)/include \
-		-DRCU_DEREF_BUILT_FOR_BASEVER='"11.3.0"' -o $@.tmp $<
+		-DRCU_DEREF_BUILT_FOR_BASEVER='"11.3.0"' -o $@.tmp $(PLUGIN_SRC)
 	mv -f $@.tmp $@
 
 test-plugins: $(TEST_PLUGINS)

@@ -73,6 +73,7 @@
 #include "tree-dfa.h"
 #include "c-family/c-pragma.h"
 #include "gimplify-me.h"
+#include "rcu_deref_rtl.h"
 
 __visible int plugin_is_GPL_compatible;
 
@@ -2528,6 +2529,13 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (rec->source < 0)
 		return;
 	kind = classify(w, ctx, rec, ref, &base);
+	if (ctx->report) {
+		int th = resolve_source(rec->via_base && rec->base_source >= 0 ?
+					rec->base_source : rec->source, gimple_block(stmt), 0);
+
+		if (th >= 0)
+			rtl_track_access(stmt, ref, store, th, head_leader(th));
+	}
 	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY ||
 	     kind == BREAK_BASE) &&
 	    !ctx->report)
@@ -2636,6 +2644,10 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 				continue;
 			if (!is_gimple_call(stmt) || is_consume_load(stmt))
 				note_head_stmt(ctx, stmt, src);
+			if (ctx->report && (!is_gimple_call(stmt) || is_consume_load(stmt)))
+				rtl_track_head(stmt, src, head_leader(src));
+			else if (ctx->report)
+				rtl_track_call(stmt, src, head_leader(src));
 			if (ctx->report && mode == RCU_DEREF_FIXUP && sources[src].unused)
 				map_put(&ctx->fix_heads, src + 1, 1);
 			seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);
@@ -2945,6 +2957,8 @@ static unsigned int check_function(const char *pass, bool report)
 	ctx.pass = pass;
 	ctx.report = report;
 	ctx.broken = &broken;
+	if (report)
+		rtl_track_begin();
 
 	walk_init(&w);
 	walk_init(&broken);
@@ -3018,6 +3032,10 @@ static void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 	else if (prev)
 		check_function(pass_names[PASS_MARK_NAME(*prev)], false);
 	map_put(&last_pass, uid, PASS_MARK(pass_name_index(pass->name), ipa_epoch));
+}
+
+void rtl_final_verdict(void)
+{
 }
 
 /* ---------------------------------------------------------------------- */
@@ -3192,6 +3210,7 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 			  &rcu_deref_check_pass_info);
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
 			  rcu_deref_pass_execution, NULL);
+	rtl_register(plugin_name);
 	if (dump) {
 		g->get_dumps()->dump_switch_p("tree-rcu_deref_mark-lineno");
 		g->get_dumps()->dump_switch_p("tree-rcu_deref_check-lineno");

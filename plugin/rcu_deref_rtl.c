@@ -1,0 +1,1016 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcu_deref: the final-code verdict.
+ *
+ * Whether an access is ordered after its head by the address dependency
+ * is decided by the machine code, not by GIMPLE: RTL passes can give a
+ * dependency back (CSE picks the head's register again, if-conversion
+ * turns a branch into a conditional select) or take it away (CSE picks
+ * the equal register of another pointer after "p == q").  So the verdict
+ * is taken here, in a late RTL pass (after register allocation, the
+ * second scheduling pass and basic-block reordering, before variable
+ * tracking and the end of the CFG), on hard registers.
+ *
+ * Identity.  The GIMPLE check hands over, for the current function, each
+ * head load and each dependent access by its memory reference tree.
+ * Expansion gives every MEM it makes from that reference the tree as
+ * MEM_EXPR, and RTL passes that copy or rewrite a MEM keep it; so an
+ * access is found again, in every copy RTL made of it, by pointer
+ * equality of MEM_EXPR.  A consume load has no reference tree (it is a
+ * call of __atomic_load_N in GIMPLE): its insn is the volatile
+ * memory-barrier MEM at the call's location.  A recorded access that no
+ * insn carries any more has vanished (merged or deleted); one whose head
+ * has no insn here (a parameter, a call) is unknown: the GIMPLE verdict
+ * stands for both, and the stats count them.
+ *
+ * The rule (a must-analysis over the RTL CFG).  A register or stack slot
+ * holds a value derived from a head when, on every path from the entry,
+ * it was written by an insn that read such a value: the head load itself,
+ * moves, arithmetic, extensions, loads whose address is derived (a chain
+ * of pointers), spills and reloads through stack slots, calls (a result
+ * is assumed to derive from the arguments, as in GIMPLE), and
+ * conditional selects and compare-and-set, through the condition flags.
+ * An access depends on its head when a register of its address holds a
+ * value derived from it.  Flags: the Arm architecture (Arm ARM, DDI 0487,
+ * "Dependency definitions": register data dependencies include those
+ * through the NZCV flags written by a compare and read by CSEL/CSET and
+ * the other conditional-select instructions) orders an access whose
+ * address comes from such a select; a conditional branch gives only a
+ * control dependency, which orders no load, and carries nothing here
+ * (the insn that sets the pc is not followed).  On x86-64 every load is
+ * ordered after earlier loads (TSO), so no dependency is needed there;
+ * the same data-flow rule is applied so that the x86-64 verdict says what
+ * the x86-64 code keeps.
+ *
+ * Blame.  Between RTL passes (before the CFG goes), functions with
+ * tracked accesses are checked the same way, cheaply (one walk), and an
+ * access broken in the final code names the RTL pass after which it was
+ * last seen broken for good.
+ */
+
+#include "gcc-common.h"
+#include "rtl-iter.h"
+#include "regs.h"
+#include "function-abi.h"
+#include "insn-config.h"
+#include "insn-codes.h"
+#include "recog.h"
+#include "rcu_deref_rtl.h"
+
+struct rtl_counts rtl_counts;
+
+/* From optabs.h, which needs a header GCC does not install for plugins. */
+extern void expand_mem_thread_fence(enum memmodel);
+
+struct head_rec {
+	int head;
+	int leader;
+	tree ref;		/* a load's memory reference, or NULL (consume) */
+	location_t loc;		/* the statement's location */
+};
+
+struct call_rec {
+	int head;
+	int leader;
+	location_t loc;
+	tree callee;
+};
+
+struct access_rec_rtl {
+	int head;
+	int leader;
+	tree ref;
+	location_t loc;
+	bool store;
+	bool seen;		/* some insn of the final code makes it */
+	enum rtl_fate fate;
+	const char *blame;	/* the RTL pass after which it broke, or NULL */
+	const char *probe_blame;	/* probing: broken since that pass */
+};
+
+/* The records of the function being compiled, and the probing state. */
+static struct {
+	tree fndecl;
+	vec<head_rec> heads;
+	vec<call_rec> calls;
+	vec<access_rec_rtl> accesses;
+	hash_map<tree, int> *access_by_ref;
+	hash_map<tree, int> *head_by_ref;
+	const char *last_pass;	/* the last RTL pass run on the function */
+	bool decided;		/* the late pass ran: stop probing */
+	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
+	vec<int> head_insn_rec;		/* ... and their record */
+} rtl;
+
+/*
+ * The recorded trees are kept alive for the garbage collector until the
+ * late pass has run: a collected tree's address could be reused by a new
+ * MEM_EXPR and be taken for a recorded one.
+ */
+static GTY(()) vec<tree, va_gc> *rtl_keep;
+
+static const struct ggc_root_tab rtl_roots[] = {
+	{ &rtl_keep, 1, sizeof(rtl_keep), &gt_ggc_mx_vec_tree_va_gc_, &gt_pch_nx_vec_tree_va_gc_ },
+	LAST_GGC_ROOT_TAB
+};
+
+static location_t pure(location_t loc)
+{
+	return get_pure_location(line_table, loc);
+}
+
+void rtl_track_begin(void)
+{
+	rtl.fndecl = current_function_decl;
+	rtl.heads.truncate(0);
+	rtl.calls.truncate(0);
+	rtl.accesses.truncate(0);
+	if (!rtl.access_by_ref)
+		rtl.access_by_ref = new hash_map<tree, int>;
+	if (!rtl.head_by_ref)
+		rtl.head_by_ref = new hash_map<tree, int>;
+	rtl.access_by_ref->empty();
+	rtl.head_by_ref->empty();
+	rtl.last_pass = NULL;
+	rtl.decided = false;
+	vec_safe_truncate(rtl_keep, 0);
+}
+
+bool rtl_tracking(void)
+{
+	return rtl.fndecl && rtl.fndecl == current_function_decl && !rtl.decided &&
+	       (rtl.accesses.length() || rtl.heads.length());
+}
+
+void rtl_track_head(gimple stmt, int head, int leader)
+{
+	head_rec h;
+
+	h.head = head;
+	h.leader = leader;
+	h.loc = gimple_location(stmt);
+	h.ref = is_gimple_assign(stmt) ? gimple_assign_rhs1(stmt) : NULL_TREE;
+	if (h.ref) {
+		rtl.head_by_ref->put(h.ref, rtl.heads.length());
+		vec_safe_push(rtl_keep, h.ref);
+	}
+	rtl.heads.safe_push(h);
+}
+
+void rtl_track_call(gimple stmt, int head, int leader)
+{
+	call_rec c;
+
+	c.head = head;
+	c.leader = leader;
+	c.loc = gimple_location(stmt);
+	c.callee = gimple_call_fndecl(stmt);
+	rtl.calls.safe_push(c);
+}
+
+int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader)
+{
+	access_rec_rtl a;
+	int *old = rtl.access_by_ref->get(ref);
+
+	/* One reference tree per statement: a second sighting is the same access. */
+	if (old)
+		return *old;
+	memset(&a, 0, sizeof(a));
+	a.head = head;
+	a.leader = leader;
+	a.ref = ref;
+	a.loc = gimple_location(stmt);
+	a.store = store;
+	a.fate = RTL_UNTRACKED;
+	rtl.access_by_ref->put(ref, rtl.accesses.length());
+	vec_safe_push(rtl_keep, ref);
+	rtl.accesses.safe_push(a);
+	return rtl.accesses.length() - 1;
+}
+
+enum rtl_fate rtl_fate_of(int access)
+{
+	if (access < 0 || (unsigned int)access >= rtl.accesses.length())
+		return RTL_UNTRACKED;
+	return rtl.accesses[access].fate;
+}
+
+const char *rtl_blamed_pass(int access)
+{
+	if (access < 0 || (unsigned int)access >= rtl.accesses.length())
+		return NULL;
+	return rtl.accesses[access].blame;
+}
+
+const char *rtl_fate_name(enum rtl_fate fate)
+{
+	switch (fate) {
+	case RTL_INTACT:
+		return "intact in the final code";
+	case RTL_BROKEN:
+		return "broken in the final code";
+	case RTL_VANISHED:
+		return "gone from the final code";
+	case RTL_UNKNOWN:
+		return "not followed in the final code";
+	default:
+		return "not tracked";
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* The walk: which registers and stack slots hold values derived from     */
+/* which head, on every path                                              */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * A state is one bitmap: bit unit * nsrc + s says that unit (a register
+ * number, or a stack slot numbered after the registers) holds a value
+ * derived from source s (a head leader of the function).  Bitmaps are
+ * sparse, so a state costs what it holds, not the function's size.
+ */
+struct rtl_walk {
+	unsigned int nsrc;
+	unsigned int nregs;
+	hash_map<int_hash<int, -1, -2>, int> *src_of_leader;
+	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
+	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
+	bitmap_obstack ob;
+	bitmap *in;			/* by basic block index; NULL: not reached */
+	bitmap scratch;
+	bool check;			/* the final round: decide the accesses */
+};
+
+static int src_of(struct rtl_walk *w, int leader)
+{
+	int *s = w->src_of_leader->get(leader);
+
+	return s ? *s : -1;
+}
+
+/* Whether regno is a base of frame and spill slots. */
+static bool frame_base(unsigned int regno)
+{
+	return regno == STACK_POINTER_REGNUM || regno == FRAME_POINTER_REGNUM ||
+	       regno == HARD_FRAME_POINTER_REGNUM || regno == ARG_POINTER_REGNUM ||
+	       (regno >= FIRST_VIRTUAL_REGISTER && regno <= LAST_VIRTUAL_REGISTER);
+}
+
+/* The unit of the stack slot mem is, or -1 when mem is not one. */
+static int slot_unit(struct rtl_walk *w, rtx mem)
+{
+	rtx addr = XEXP(mem, 0);
+	HOST_WIDE_INT off = 0, key;
+	unsigned int base, *unit;
+	bool existed;
+
+	if (GET_CODE(addr) == PLUS && CONST_INT_P(XEXP(addr, 1))) {
+		off = INTVAL(XEXP(addr, 1));
+		addr = XEXP(addr, 0);
+	}
+	if (!REG_P(addr) || !frame_base(REGNO(addr)) ||
+	    !GET_MODE_SIZE(GET_MODE(mem)).is_constant() ||
+	    off <= -((HOST_WIDE_INT)1 << 39) || off >= ((HOST_WIDE_INT)1 << 39))
+		return -1;
+	base = REGNO(addr);
+	key = ((off + ((HOST_WIDE_INT)1 << 39)) << 20) |
+	      ((HOST_WIDE_INT)(GET_MODE_SIZE(GET_MODE(mem)).to_constant() & 0x3ff) << 10) |
+	      (base & 0x3ff);
+	unit = &w->slots->get_or_insert(key, &existed);
+	if (!existed) {
+		*unit = w->nregs + w->slots->elements() - 1;
+		if (base == STACK_POINTER_REGNUM)
+			w->sp_slots.safe_push(*unit);
+	}
+	return *unit;
+}
+
+/* out |= the sources unit holds in state. */
+static void unit_sources(struct rtl_walk *w, bitmap state, unsigned int unit, bitmap out)
+{
+	unsigned int first = unit * w->nsrc, i;
+	bitmap_iterator bi;
+
+	EXECUTE_IF_SET_IN_BITMAP(state, first, i, bi) {
+		if (i >= first + w->nsrc)
+			break;
+		bitmap_set_bit(out, i - first);
+	}
+}
+
+static void set_unit(struct rtl_walk *w, bitmap state, unsigned int unit, bitmap sources,
+		     bool partial)
+{
+	unsigned int i;
+	bitmap_iterator bi;
+
+	if (!partial)
+		bitmap_clear_range(state, unit * w->nsrc, w->nsrc);
+	if (!sources)
+		return;
+	EXECUTE_IF_SET_IN_BITMAP(sources, 0, i, bi)
+		bitmap_set_bit(state, unit * w->nsrc + i);
+}
+
+static void reg_sources(struct rtl_walk *w, bitmap state, rtx reg, bitmap out)
+{
+	unsigned int r;
+
+	for (r = REGNO(reg); r < END_REGNO(reg); r++)
+		unit_sources(w, state, r, out);
+}
+
+/* The head leader a head record stands for, if insn loads it; -1 if not. */
+static int head_in_mem(rtx mem)
+{
+	tree expr = MEM_EXPR(mem);
+	int *h = expr ? rtl.head_by_ref->get(expr) : NULL;
+
+	return h ? *h : -1;
+}
+
+/* The consume head that insn performs, by its location, or -1. */
+static int consume_head_at(rtx_insn *insn, rtx mem)
+{
+	location_t loc = pure(INSN_LOCATION(insn));
+	unsigned int i;
+
+	if (!MEM_VOLATILE_P(mem) || MEM_ALIAS_SET(mem) != ALIAS_SET_MEMORY_BARRIER)
+		return -1;
+	for (i = 0; i < rtl.heads.length(); i++) {
+		if (!rtl.heads[i].ref && pure(rtl.heads[i].loc) == loc)
+			return i;
+	}
+	return -1;
+}
+
+/* The head record loaded by a MEM in x (a SET_SRC), or -1. */
+static int head_loaded(rtx_insn *insn, rtx x)
+{
+	subrtx_iterator::array_type array;
+	int h;
+
+	FOR_EACH_SUBRTX(iter, array, x, NONCONST) {
+		if (!MEM_P(*iter))
+			continue;
+		h = head_in_mem(CONST_CAST_RTX(*iter));
+		if (h < 0)
+			h = consume_head_at(insn, CONST_CAST_RTX(*iter));
+		if (h >= 0)
+			return h;
+	}
+	return -1;
+}
+
+/*
+ * out |= the sources of every value x reads: registers, stack slots, and
+ * through the address of any other memory it loads (a chain of pointers).
+ */
+static void rtx_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
+{
+	subrtx_iterator::array_type array;
+
+	FOR_EACH_SUBRTX(iter, array, x, NONCONST) {
+		rtx y = CONST_CAST_RTX(*iter);
+		int unit;
+
+		if (REG_P(y)) {
+			reg_sources(w, state, y, out);
+		} else if (MEM_P(y)) {
+			unit = slot_unit(w, y);
+			if (unit >= 0) {
+				unit_sources(w, state, unit, out);
+				iter.skip_subrtxes();
+			}
+		}
+	}
+}
+
+/* Forget the slots addressed from the stack pointer: it moved. */
+static void forget_sp_slots(struct rtl_walk *w, bitmap state)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->sp_slots.length(); i++)
+		set_unit(w, state, w->sp_slots[i], NULL, false);
+}
+
+static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bitmap sources)
+{
+	bool partial = false;
+	unsigned int r;
+	int unit;
+
+	while (GET_CODE(dest) == SUBREG || GET_CODE(dest) == STRICT_LOW_PART ||
+	       GET_CODE(dest) == ZERO_EXTRACT) {
+		partial = true;
+		dest = XEXP(dest, 0);
+	}
+	if (REG_P(dest)) {
+		if (REGNO(dest) == STACK_POINTER_REGNUM)
+			forget_sp_slots(w, state);
+		for (r = REGNO(dest); r < END_REGNO(dest); r++)
+			set_unit(w, state, r, sources, partial);
+	} else if (MEM_P(dest)) {
+		unit = slot_unit(w, dest);
+		if (unit >= 0)
+			set_unit(w, state, unit, sources, partial);
+	}
+}
+
+/* The tracked access a MEM makes, or -1. */
+static int access_in_mem(const_rtx mem)
+{
+	tree expr = MEM_EXPR(mem);
+	int *a = expr ? rtl.access_by_ref->get(expr) : NULL;
+
+	return a ? *a : -1;
+}
+
+/* Decide every tracked access insn makes, in the state before it. */
+static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
+{
+	subrtx_iterator::array_type array;
+	auto_bitmap addr;
+
+	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST) {
+		const_rtx mem = *iter;
+		access_rec_rtl *a;
+		int i, s;
+
+		if (!MEM_P(mem))
+			continue;
+		i = access_in_mem(mem);
+		if (i < 0)
+			continue;
+		a = &rtl.accesses[i];
+		a->seen = true;
+		s = src_of(w, a->leader);
+		if (s < 0) {
+			a->fate = RTL_UNKNOWN;
+			continue;
+		}
+		bitmap_clear(addr);
+		rtx_sources(w, state, XEXP(mem, 0), addr);
+		if (!bitmap_bit_p(addr, s))
+			a->fate = RTL_BROKEN;
+		else if (a->fate != RTL_BROKEN)
+			a->fate = RTL_INTACT;
+	}
+}
+
+/* The tracked call that insn is, or -1. */
+static int tracked_call(rtx_insn *insn)
+{
+	location_t loc = pure(INSN_LOCATION(insn));
+	tree callee = NULL_TREE;
+	rtx call = get_call_rtx_from(insn);
+	unsigned int i;
+
+	if (call && GET_CODE(XEXP(XEXP(call, 0), 0)) == SYMBOL_REF)
+		callee = SYMBOL_REF_DECL(XEXP(XEXP(call, 0), 0));
+	for (i = 0; i < rtl.calls.length(); i++) {
+		if (pure(rtl.calls[i].loc) == loc && rtl.calls[i].callee == callee)
+			return i;
+	}
+	return -1;
+}
+
+/* The SET of a call's value, in a pattern that may hold other elements. */
+static rtx call_value_set(rtx_insn *insn)
+{
+	rtx pat = PATTERN(insn);
+	int i;
+
+	if (GET_CODE(pat) == SET)
+		return pat;
+	if (GET_CODE(pat) != PARALLEL)
+		return NULL_RTX;
+	for (i = 0; i < XVECLEN(pat, 0); i++) {
+		if (GET_CODE(XVECEXP(pat, 0, i)) == SET)
+			return XVECEXP(pat, 0, i);
+	}
+	return NULL_RTX;
+}
+
+static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
+{
+	HARD_REG_SET clobbered = insn_callee_abi(insn).full_and_partial_reg_clobbers();
+	auto_bitmap args;
+	rtx link, set;
+	unsigned int r;
+	int c, s;
+
+	for (link = CALL_INSN_FUNCTION_USAGE(insn); link; link = XEXP(link, 1)) {
+		rtx use = XEXP(link, 0);
+
+		if (GET_CODE(use) == USE && REG_P(XEXP(use, 0)))
+			reg_sources(w, state, XEXP(use, 0), args);
+	}
+	c = tracked_call(insn);
+	s = c >= 0 ? src_of(w, rtl.calls[c].leader) : -1;
+	if (s >= 0)
+		bitmap_set_bit(args, s);
+	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
+		if (TEST_HARD_REG_BIT(clobbered, r))
+			set_unit(w, state, r, NULL, false);
+	}
+	set = call_value_set(insn);
+	if (set)
+		write_dest(w, state, SET_DEST(set), args);
+}
+
+/* The effect of one insn on state. */
+static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
+{
+	rtx pat = PATTERN(insn), sets[16];
+	bitmap srcs[16];
+	int nsets = 0, i, h;
+	rtx note;
+
+	rtl_counts.steps++;
+	if (w->check)
+		check_insn(w, insn, state);
+	if (CALL_P(insn)) {
+		transfer_call(w, insn, state);
+		return;
+	}
+	if (GET_CODE(pat) == COND_EXEC)
+		pat = COND_EXEC_CODE(pat);
+	if (GET_CODE(pat) == SET || GET_CODE(pat) == CLOBBER) {
+		sets[nsets++] = pat;
+	} else if (GET_CODE(pat) == PARALLEL) {
+		for (i = 0; i < XVECLEN(pat, 0) && nsets < 16; i++) {
+			rtx x = XVECEXP(pat, 0, i);
+
+			if (GET_CODE(x) == SET || GET_CODE(x) == CLOBBER)
+				sets[nsets++] = x;
+		}
+	}
+	/* Read every source before any destination is written. */
+	for (i = 0; i < nsets; i++) {
+		srcs[i] = BITMAP_ALLOC(&w->ob);
+		if (GET_CODE(sets[i]) != SET)
+			continue;
+		rtx_sources(w, state, SET_SRC(sets[i]), srcs[i]);
+		/* The address of a stored-to memory is not part of the value. */
+		h = head_loaded(insn, SET_SRC(sets[i]));
+		if (h >= 0 && src_of(w, rtl.heads[h].leader) >= 0)
+			bitmap_set_bit(srcs[i], src_of(w, rtl.heads[h].leader));
+	}
+	for (i = 0; i < nsets; i++) {
+		rtx dest = XEXP(sets[i], 0);
+
+		if (GET_CODE(dest) != PC)
+			write_dest(w, state, dest, GET_CODE(sets[i]) == SET ? srcs[i] : NULL);
+		BITMAP_FREE(srcs[i]);
+	}
+	/* An auto-modified stack pointer moves the slots addressed from it. */
+	for (note = REG_NOTES(insn); note; note = XEXP(note, 1)) {
+		if (REG_NOTE_KIND(note) == REG_INC && REG_P(XEXP(note, 0)) &&
+		    REGNO(XEXP(note, 0)) == STACK_POINTER_REGNUM)
+			forget_sp_slots(w, state);
+	}
+}
+
+static void walk_block(struct rtl_walk *w, basic_block bb, bitmap state)
+{
+	rtx_insn *insn;
+
+	FOR_BB_INSNS(bb, insn) {
+		if (NONDEBUG_INSN_P(insn))
+			transfer(w, insn, state);
+	}
+}
+
+/* The sources of the function: one per head leader with an insn here. */
+static void number_sources(struct rtl_walk *w)
+{
+	unsigned int i;
+	bool existed;
+
+	for (i = 0; i < rtl.heads.length(); i++) {
+		int *s = &w->src_of_leader->get_or_insert(rtl.heads[i].leader, &existed);
+
+		if (!existed)
+			*s = w->nsrc++;
+	}
+	for (i = 0; i < rtl.calls.length(); i++) {
+		int *s = &w->src_of_leader->get_or_insert(rtl.calls[i].leader, &existed);
+
+		if (!existed)
+			*s = w->nsrc++;
+	}
+	if (!w->nsrc)
+		w->nsrc = 1;
+}
+
+/*
+ * The must-analysis: a worklist over basic blocks in reverse postorder;
+ * a block's entry state is the intersection of what reaches it, and
+ * states only shrink, so it ends.  Then one more walk decides the
+ * accesses in the states of the fixpoint.
+ */
+static void analyse(void)
+{
+	struct rtl_walk w;
+	int *rpo = XNEWVEC(int, n_basic_blocks_for_fn(cfun));
+	int *order_of = XNEWVEC(int, last_basic_block_for_fn(cfun));
+	int n = pre_and_rev_post_order_compute(NULL, rpo, false), i;
+	auto_bitmap pending;
+	basic_block bb;
+	unsigned int k;
+
+	memset(&w, 0, sizeof(w));
+	w.src_of_leader = new hash_map<int_hash<int, -1, -2>, int>;
+	w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;
+	w.nregs = max_reg_num();
+	number_sources(&w);
+	bitmap_obstack_initialize(&w.ob);
+	w.in = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
+	w.scratch = BITMAP_ALLOC(&w.ob);
+	for (i = 0; i < n; i++)
+		order_of[rpo[i]] = i;
+	for (k = 0; k < rtl.accesses.length(); k++) {
+		rtl.accesses[k].seen = false;
+		rtl.accesses[k].fate = RTL_VANISHED;
+	}
+
+	bb = single_succ(ENTRY_BLOCK_PTR_FOR_FN(cfun));
+	w.in[bb->index] = BITMAP_ALLOC(&w.ob);
+	bitmap_set_bit(pending, order_of[bb->index]);
+	while (!bitmap_empty_p(pending)) {
+		int first = bitmap_first_set_bit(pending);
+		edge e;
+		edge_iterator ei;
+
+		bitmap_clear_bit(pending, first);
+		bb = BASIC_BLOCK_FOR_FN(cfun, rpo[first]);
+		bitmap_copy(w.scratch, w.in[bb->index]);
+		walk_block(&w, bb, w.scratch);
+		FOR_EACH_EDGE(e, ei, bb->succs) {
+			basic_block dest = e->dest;
+			bool changed;
+
+			if (dest == EXIT_BLOCK_PTR_FOR_FN(cfun))
+				continue;
+			if (!w.in[dest->index]) {
+				w.in[dest->index] = BITMAP_ALLOC(&w.ob);
+				bitmap_copy(w.in[dest->index], w.scratch);
+				changed = true;
+			} else {
+				changed = bitmap_and_into(w.in[dest->index], w.scratch);
+			}
+			if (changed)
+				bitmap_set_bit(pending, order_of[dest->index]);
+		}
+	}
+
+	w.check = true;
+	for (i = 0; i < n; i++) {
+		bb = BASIC_BLOCK_FOR_FN(cfun, rpo[i]);
+		if (!w.in[bb->index])
+			continue;
+		bitmap_copy(w.scratch, w.in[bb->index]);
+		walk_block(&w, bb, w.scratch);
+	}
+	for (k = 0; k < rtl.accesses.length(); k++) {
+		if (!rtl.accesses[k].seen)
+			rtl.accesses[k].fate = RTL_VANISHED;
+	}
+
+	bitmap_obstack_release(&w.ob);
+	free(w.in);
+	free(rpo);
+	free(order_of);
+	w.sp_slots.release();
+	delete w.src_of_leader;
+	delete w.slots;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Blame: probe the function between RTL passes                           */
+/* ---------------------------------------------------------------------- */
+
+static bool analysable(void)
+{
+	return cfun && (cfun->curr_properties & PROP_rtl) &&
+	       (cfun->curr_properties & PROP_cfg) && cfun->cfg &&
+	       n_basic_blocks_for_fn(cfun) > NUM_FIXED_BLOCKS;
+}
+
+static void rtl_pass_execution(void *gcc_data, void *user_data)
+{
+	opt_pass *pass = (opt_pass *)gcc_data;
+	unsigned int i;
+
+	if (pass->type != RTL_PASS || !rtl_tracking())
+		return;
+	if (rtl.last_pass && analysable()) {
+		analyse();
+		for (i = 0; i < rtl.accesses.length(); i++) {
+			access_rec_rtl *a = &rtl.accesses[i];
+
+			if (a->fate == RTL_BROKEN && !a->probe_blame)
+				a->probe_blame = rtl.last_pass;
+			else if (a->fate == RTL_INTACT)
+				a->probe_blame = NULL;
+		}
+	}
+	rtl.last_pass = pass->name;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Fix-up in the final code                                               */
+/* ---------------------------------------------------------------------- */
+
+/* Whether insn, just emitted, is an insn the target accepts as it is. */
+static bool valid_insn(rtx_insn *insn)
+{
+	if (recog_memoized(insn) < 0)
+		return false;
+	extract_insn(insn);
+	return constrain_operands(1, get_enabled_alternatives(insn));
+}
+
+static void remove_insns(rtx_insn *first, rtx_insn *last)
+{
+	rtx_insn *next;
+
+	for (; first; first = next) {
+		next = first == last ? NULL : NEXT_INSN(first);
+		delete_insn(first);
+	}
+}
+
+/*
+ * The target's "atomic_load<mode>" pattern when it is an insn, not an
+ * expander (which could need new registers after register allocation).
+ */
+static enum insn_code atomic_load_insn(machine_mode mode)
+{
+	char name[64];
+	const char *m = GET_MODE_NAME(mode);
+	unsigned int i, n;
+
+	n = snprintf(name, sizeof(name), "atomic_load");
+	for (; *m && n + 1 < sizeof(name); m++)
+		name[n++] = TOLOWER(*m);
+	name[n] = '\0';
+	for (i = 0; i < NUM_INSN_CODES; i++) {
+		if (insn_data[i].name && !strcmp(insn_data[i].name, name))
+			return insn_data[i].output_format == INSN_OUTPUT_FORMAT_NONE ?
+			       CODE_FOR_nothing : (enum insn_code)i;
+	}
+	return CODE_FOR_nothing;
+}
+
+/*
+ * Replace the load insn with a load-acquire of the same size and address
+ * through the target's atomic_load pattern: an insn (not an expander, which
+ * could need new registers), its address in a base register (the loaded
+ * register itself holds the address first when there is an offset).
+ * False when the target cannot: then a fence does it.
+ */
+static bool make_acquire(rtx_insn *insn)
+{
+	rtx set = single_set(insn), dest, mem, addr, base, pat;
+	enum insn_code icode;
+	machine_mode mode;
+	rtx_insn *add = NULL, *load;
+
+	if (!set || !REG_P(SET_DEST(set)) || !MEM_P(SET_SRC(set)) ||
+	    !HARD_REGISTER_P(SET_DEST(set)))
+		return false;
+	dest = SET_DEST(set);
+	mem = SET_SRC(set);
+	mode = GET_MODE(mem);
+	if (GET_MODE(dest) != mode || !SCALAR_INT_MODE_P(mode) ||
+	    MEM_ALIGN(mem) < GET_MODE_BITSIZE(mode).to_constant())
+		return false;
+	icode = atomic_load_insn(mode);
+	if (icode == CODE_FOR_nothing)
+		return false;
+	addr = XEXP(mem, 0);
+	if (!REG_P(addr)) {
+		if (GET_CODE(addr) != PLUS || !REG_P(XEXP(addr, 0)) ||
+		    !CONST_INT_P(XEXP(addr, 1)) ||
+		    !targetm.hard_regno_mode_ok(REGNO(dest), Pmode))
+			return false;
+		base = gen_rtx_REG(Pmode, REGNO(dest));
+		add = emit_insn_before(gen_rtx_SET(base, copy_rtx(addr)), insn);
+		if (!valid_insn(add)) {
+			remove_insns(add, add);
+			return false;
+		}
+		addr = base;
+	}
+	mem = replace_equiv_address_nv(mem, addr);
+	pat = insn_data[icode].genfun(dest, mem, GEN_INT(MEMMODEL_ACQUIRE));
+	if (!pat) {
+		if (add)
+			remove_insns(add, add);
+		return false;
+	}
+	load = emit_insn_before(pat, insn);
+	if (!valid_insn(load)) {
+		remove_insns(add ? add : load, load);
+		return false;
+	}
+	delete_insn(insn);
+	return true;
+}
+
+/* An acquire fence after insn, through the target's own expansion. */
+static void fence_after_insn(rtx_insn *insn)
+{
+	rtx_insn *seq;
+
+	start_sequence();
+	expand_mem_thread_fence(MEMMODEL_ACQUIRE);
+	seq = get_insns();
+	end_sequence();
+	if (seq)
+		emit_insn_after(seq, insn);
+}
+
+void rtl_fence_at_entry(void)
+{
+	basic_block bb = single_succ(ENTRY_BLOCK_PTR_FOR_FN(cfun));
+	rtx_insn *insn = BB_HEAD(bb), *seq;
+
+	while (insn != BB_END(bb) && !NONDEBUG_INSN_P(NEXT_INSN(insn)))
+		insn = NEXT_INSN(insn);
+	start_sequence();
+	expand_mem_thread_fence(MEMMODEL_ACQUIRE);
+	seq = get_insns();
+	end_sequence();
+	if (seq)
+		emit_insn_after(seq, insn);
+}
+
+/* Whether the head insn is already an acquire (a consume load). */
+static bool is_atomic_head(rtx_insn *insn)
+{
+	subrtx_iterator::array_type array;
+
+	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST) {
+		if (MEM_P(*iter) && MEM_ALIAS_SET(*iter) == ALIAS_SET_MEMORY_BARRIER)
+			return true;
+	}
+	return false;
+}
+
+unsigned int rtl_fix_head(int leader, rtl_site_fn site)
+{
+	unsigned int i, n = 0;
+	rtx_insn *insn;
+	basic_block bb;
+
+	for (i = 0; i < rtl.head_insns.length(); i++) {
+		head_rec *h = &rtl.heads[rtl.head_insn_rec[i]];
+
+		if (h->leader != leader)
+			continue;
+		insn = rtl.head_insns[i];
+		if (is_atomic_head(insn)) {
+			site(h->loc, h->head, "acquire", "this load-acquire now performs the load of");
+		} else if (make_acquire(insn)) {
+			site(h->loc, h->head, "acquire", "a load-acquire now performs the load of");
+		} else {
+			fence_after_insn(insn);
+			site(h->loc, h->head, "fence", "an acquire fence now follows the load of");
+		}
+		n++;
+	}
+	FOR_EACH_BB_FN(bb, cfun) {
+		FOR_BB_INSNS(bb, insn) {
+			int c;
+
+			if (!CALL_P(insn))
+				continue;
+			c = tracked_call(insn);
+			if (c < 0 || rtl.calls[c].leader != leader)
+				continue;
+			fence_after_insn(insn);
+			site(rtl.calls[c].loc, rtl.calls[c].head, "fence",
+			     "an acquire fence after this call orders the accesses through the value of");
+			n++;
+		}
+	}
+	return n;
+}
+
+/* The head loads of the final code, for fix-up. */
+static void find_head_insns(void)
+{
+	basic_block bb;
+	rtx_insn *insn;
+
+	rtl.head_insns.truncate(0);
+	rtl.head_insn_rec.truncate(0);
+	FOR_EACH_BB_FN(bb, cfun) {
+		FOR_BB_INSNS(bb, insn) {
+			rtx set;
+			int h;
+
+			if (!NONDEBUG_INSN_P(insn) || CALL_P(insn))
+				continue;
+			set = single_set(insn);
+			h = set ? head_loaded(insn, SET_SRC(set)) : -1;
+			if (h < 0)
+				continue;
+			rtl.head_insns.safe_push(insn);
+			rtl.head_insn_rec.safe_push(h);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------- */
+/* The late pass                                                          */
+/* ---------------------------------------------------------------------- */
+
+/* The fates of the function's accesses, for the dump file. */
+static void dump_fates(FILE *f)
+{
+	unsigned int i;
+
+	if (!f)
+		return;
+	for (i = 0; i < rtl.heads.length(); i++) {
+		expanded_location xl = expand_location(rtl.heads[i].loc);
+		unsigned int k, n = 0;
+
+		for (k = 0; k < rtl.head_insn_rec.length(); k++)
+			n += rtl.head_insn_rec[k] == (int)i;
+		fprintf(f, "rcu_deref_rtl: head %d (leader %d) at %s:%d: %u insn(s)\n",
+			rtl.heads[i].head, rtl.heads[i].leader, xl.file, xl.line, n);
+	}
+	for (i = 0; i < rtl.calls.length(); i++) {
+		expanded_location xl = expand_location(rtl.calls[i].loc);
+
+		fprintf(f, "rcu_deref_rtl: call returning head %d (leader %d) at %s:%d\n",
+			rtl.calls[i].head, rtl.calls[i].leader, xl.file, xl.line);
+	}
+	for (i = 0; i < rtl.accesses.length(); i++) {
+		access_rec_rtl *a = &rtl.accesses[i];
+		expanded_location xl = expand_location(a->loc);
+
+		fprintf(f, "rcu_deref_rtl: %s at %s:%d:%d of head %d: %s%s%s\n",
+			a->store ? "store" : "load", xl.file, xl.line, xl.column, a->head,
+			rtl_fate_name(a->fate), a->blame ? ", broken by " : "",
+			a->blame ? a->blame : "");
+	}
+}
+
+static bool rcu_deref_rtl_gate(void)
+{
+	return rtl_tracking();
+}
+
+static unsigned int rcu_deref_rtl_execute(void)
+{
+	unsigned int i;
+
+	rtl_counts.functions++;
+	if (analysable()) {
+		analyse();
+	} else {
+		rtl_counts.fallback_functions++;
+		for (i = 0; i < rtl.accesses.length(); i++)
+			rtl.accesses[i].fate = RTL_UNKNOWN;
+	}
+	for (i = 0; i < rtl.accesses.length(); i++) {
+		access_rec_rtl *a = &rtl.accesses[i];
+
+		a->blame = a->fate == RTL_BROKEN ?
+			   (a->probe_blame ? a->probe_blame : rtl.last_pass) : NULL;
+		rtl_counts.accesses++;
+		rtl_counts.intact += a->fate == RTL_INTACT;
+		rtl_counts.broken += a->fate == RTL_BROKEN;
+		rtl_counts.vanished += a->fate == RTL_VANISHED;
+		rtl_counts.unknown += a->fate == RTL_UNKNOWN;
+	}
+	find_head_insns();
+	dump_fates(dump_file);
+	if (getenv("RCU_DEREF_RTL_DEBUG"))
+		dump_fates(stderr);
+	rtl_final_verdict();
+	rtl.decided = true;
+	vec_safe_truncate(rtl_keep, 0);
+	return 0;
+}
+
+#define PASS_NAME rcu_deref_rtl
+#include "gcc-generate-rtl-pass.h"
+
+void rtl_register(const char *plugin_name)
+{
+	PASS_INFO(rcu_deref_rtl, "vartrack", 1, PASS_POS_INSERT_BEFORE);
+
+	register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL, (void *)rtl_roots);
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &rcu_deref_rtl_pass_info);
+	register_callback(plugin_name, PLUGIN_PASS_EXECUTION, rtl_pass_execution, NULL);
+}
