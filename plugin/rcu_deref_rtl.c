@@ -27,20 +27,24 @@
  * holds a value derived from a head when, on every path from the entry,
  * it was written by an insn that read such a value: the head load itself,
  * moves, arithmetic, extensions, loads whose address is derived (a chain
- * of pointers), spills and reloads through stack slots, calls (a result
- * is assumed to derive from the arguments, as in GIMPLE), and
- * conditional selects and compare-and-set, through the condition flags.
- * An access depends on its head when a register of its address holds a
- * value derived from it.  Flags: the Arm architecture (Arm ARM, DDI 0487,
- * "Dependency definitions": register data dependencies include those
- * through the NZCV flags written by a compare and read by CSEL/CSET and
- * the other conditional-select instructions) orders an access whose
- * address comes from such a select; a conditional branch gives only a
- * control dependency, which orders no load, and carries nothing here
- * (the insn that sets the pc is not followed).  On x86-64 every load is
- * ordered after earlier loads (TSO), so no dependency is needed there;
- * the same data-flow rule is applied so that the x86-64 verdict says what
- * the x86-64 code keeps.
+ * of pointers), spills and reloads through stack slots, and calls (a
+ * result is assumed to derive from the arguments, as in GIMPLE).  An
+ * access depends on its head when a register of its address holds a
+ * value derived from it.
+ *
+ * Condition flags carry nothing, and a conditional select passes on only
+ * what both of its choices hold.  In the Arm memory model (Arm ARM, DDI
+ * 0487, B2.3, "Pick dependencies"), what CSEL, CSET and the other
+ * conditional selects take from NZCV is a pick dependency, which orders a
+ * later write but not a later read; herdtools7's aarch64-pick catalogue,
+ * maintained with the model, allows the reader shape "ldr; cmp; csel;
+ * ldr through the result" (T9).  A conditional branch gives only a
+ * control dependency, which orders no read either, and the insn that
+ * sets the pc is not followed.  A comparison whose result is computed in
+ * a general register (RISC-V's slt) is ordinary data flow.  On x86-64
+ * every load is ordered after earlier loads (TSO), so no dependency is
+ * needed there; the same rule is applied so that the x86-64 verdict says
+ * what the x86-64 code keeps.
  *
  * Blame.  Between RTL passes (before the CFG goes), functions with
  * tracked accesses are checked the same way, cheaply (one walk), and an
@@ -363,6 +367,21 @@ static int head_loaded(rtx_insn *insn, rtx x)
 	return -1;
 }
 
+static void rtx_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out);
+
+/*
+ * A conditional select passes on only what both of its choices hold: the
+ * condition gives a pick dependency, which orders no later read.
+ */
+static void select_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
+{
+	auto_bitmap a, b;
+
+	rtx_sources(w, state, XEXP(x, 1), a);
+	rtx_sources(w, state, XEXP(x, 2), b);
+	bitmap_ior_and_into(out, a, b);
+}
+
 /*
  * out |= the sources of every value x reads: registers, stack slots, and
  * through the address of any other memory it loads (a chain of pointers).
@@ -376,7 +395,11 @@ static void rtx_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
 		int unit;
 
 		if (REG_P(y)) {
-			reg_sources(w, state, y, out);
+			if (GET_MODE_CLASS(GET_MODE(y)) != MODE_CC)
+				reg_sources(w, state, y, out);
+		} else if (GET_CODE(y) == IF_THEN_ELSE) {
+			select_sources(w, state, y, out);
+			iter.skip_subrtxes();
 		} else if (MEM_P(y)) {
 			unit = slot_unit(w, y);
 			if (unit >= 0) {
@@ -428,7 +451,45 @@ static int access_in_mem(const_rtx mem)
 	return a ? *a : -1;
 }
 
-/* Decide every tracked access insn makes, in the state before it. */
+/*
+ * A MEM that lost its MEM_EXPR (if-conversion merges the loads of both
+ * arms into one through a conditional address) stands for the tracked
+ * access of the same direction made at the insn's location, if exactly
+ * one is.
+ */
+static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
+{
+	location_t loc = pure(INSN_LOCATION(insn));
+	unsigned int i;
+	int found = -1;
+
+	if (MEM_EXPR(mem) || loc == UNKNOWN_LOCATION)
+		return -1;
+	for (i = 0; i < rtl.accesses.length(); i++) {
+		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store)
+			continue;
+		if (found >= 0)
+			return -1;
+		found = i;
+	}
+	return found;
+}
+
+/* Whether mem is written by insn (a store), not read. */
+static bool stored_mem(rtx_insn *insn, const_rtx mem)
+{
+	rtx set = single_set(insn);
+
+	return set && SET_DEST(set) == mem;
+}
+
+/*
+ * Decide every tracked access insn makes, in the state before it: intact
+ * when a register of its address holds a value derived from a head of
+ * the function.  Any head will do: after "p == q", with q loaded by
+ * rcu_dereference() too, the access through q is ordered after q's head
+ * (the rule on comparisons with another rcu_dereference() pointer).
+ */
 static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
 	subrtx_iterator::array_type array;
@@ -437,23 +498,24 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST) {
 		const_rtx mem = *iter;
 		access_rec_rtl *a;
-		int i, s;
+		int i;
 
 		if (!MEM_P(mem))
 			continue;
 		i = access_in_mem(mem);
 		if (i < 0)
+			i = access_at_location(insn, mem, stored_mem(insn, mem));
+		if (i < 0)
 			continue;
 		a = &rtl.accesses[i];
 		a->seen = true;
-		s = src_of(w, a->leader);
-		if (s < 0) {
+		if (src_of(w, a->leader) < 0) {
 			a->fate = RTL_UNKNOWN;
 			continue;
 		}
 		bitmap_clear(addr);
 		rtx_sources(w, state, XEXP(mem, 0), addr);
-		if (!bitmap_bit_p(addr, s))
+		if (bitmap_empty_p(addr))
 			a->fate = RTL_BROKEN;
 		else if (a->fate != RTL_BROKEN)
 			a->fate = RTL_INTACT;
