@@ -1,37 +1,58 @@
 """Detection and false positives of the plugin on the hazard corpus.
 
-    /usr/bin/python3 -m tests.corpus_report
+    /usr/bin/python3 -m tests.corpus_report [--mismatches]
 
 Prints a Markdown table: for each compiler and level, the dependent
 accesses (rcu:dep lines) that the aarch64 assembly shows broken, how many
 the plugin warned about, how many it missed, and its warnings on accesses
-the assembly shows intact.
+the assembly shows intact.  With --mismatches, then lists each case,
+compiler and level where the plugin's warnings differ from the assembly.
 """
+import sys
+
 from tests import corpus
 from tests.plugin import TARGETS
 
 
-def rows():
+def verdicts():
     cases = corpus.cases()
     for opt in corpus.LEVELS:
         truth = {c: corpus.truth(c, opt) for c in cases}
         for target in sorted(TARGETS):
-            broken = detected = missed = fp = 0
-            for c in cases:
-                v = corpus.plugin_verdict(c, target, opt, truth[c])
-                broken += len(v.truth)
-                detected += len(v.detected)
-                missed += len(v.missed)
-                fp += len(v.false_positives) + len(v.other_warnings)
-            yield target, opt, len(cases), broken, detected, missed, fp
+            yield target, opt, [corpus.plugin_verdict(c, target, opt, truth[c])
+                                for c in cases]
 
 
-def main():
+def row(target, opt, found):
+    broken = sum(len(v.truth) for v in found)
+    detected = sum(len(v.detected) for v in found)
+    missed = sum(len(v.missed) for v in found)
+    fp = sum(len(v.false_positives) + len(v.other_warnings) for v in found)
+    return target, opt, len(found), broken, detected, missed, fp
+
+
+def lines(v):
+    return ", ".join(str(n) for n in sorted(v)) or "-"
+
+
+def main(argv):
+    mismatches = []
     print("| compiler | level | cases | accesses broken in the assembly | warned | missed | false positives |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for r in rows():
-        print("| %s | %s | %d | %d | %d | %d | %d |" % r)
+    for target, opt, found in verdicts():
+        print("| %s | %s | %d | %d | %d | %d | %d |" % row(target, opt, found))
+        mismatches += [v for v in found
+                       if v.missed or v.false_positives or v.other_warnings]
+    if "--mismatches" in argv:
+        print()
+        print("| case | compiler | level | broken (assembly) | warned | missed | false positives |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for v in sorted(mismatches, key=lambda v: (v.case, v.target, v.opt)):
+            fp = sorted(v.false_positives) + [w[0] for w in v.other_warnings]
+            print("| %s | %s | %s | %s | %s | %s | %s |" % (
+                v.case, v.target, v.opt, lines(v.truth), lines(v.warned),
+                lines(v.missed), lines(fp)))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -252,8 +252,15 @@ def test_simd_register_round_trip():
 
 
 # ------------------------------------------------------------------ flags
+#
+# The arm64 rule (module docstring of tests.asmcheck.aarch64): what a
+# conditional select takes from NZCV is a pick dependency, which does not
+# order a later read; Arm's herdtools7 test catalogue/aarch64-pick T9
+# (ldr; cmp; csel; ldr through the result) is Allowed.  So "flags only" is
+# not dependent, and a select is dependent only if both of its choices are.
 
 def test_flags_only_dependency_via_csel():
+    """The T9 shape: not ordered on arm64, reported as via_flags."""
     res = check("""
         @6 ldr x0, [x1]
         @9 cmp x0, x3
@@ -275,14 +282,61 @@ def test_flags_only_dependency_via_cset_then_arithmetic():
     assert dep_flags(res) == [(False, True, False)]
 
 
-def test_csel_with_tainted_source_is_data_dependent():
+def test_csel_with_one_tainted_source_is_not_dependent():
+    """Changed with the arm64 rule: this asserted a data dependency.  When
+    the condition picks x4 the address does not derive from the head at
+    all, and the condition itself is independent here."""
     res = check("""
         @6 ldr x0, [x1]
         @9 cmp x4, 8
         csel x2, x0, x4, ne
         @7 ldr w0, [x2]
     """)
+    assert res.verdict == "broken"
+    assert dep_flags(res) == [(False, False, False)]
+
+
+def test_csel_with_both_sources_tainted_is_data_dependent():
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 add x3, x0, 8
+        cmp x4, 8
+        csel x2, x0, x3, ne
+        @7 ldr w0, [x2]
+    """)
     assert dep_flags(res) == [(True, False, False)]
+
+
+def test_csel_of_head_or_constant_after_comparing_the_head():
+    """``if (r1 == (int *)0x424242) r2 = &r1[5]; else r2 = &r1[8];`` at
+    -O2: on the equal side the address is the constant 0x424256, derived
+    from the head only through the flags."""
+    res = check("""
+        @6 ldr x0, [x3]
+        @9 mov x2, 16962
+        movk x2, 0x42, lsl 16
+        mov x1, 16982
+        movk x1, 0x42, lsl 16
+        cmp x0, x2
+        add x0, x0, 32
+        csel x0, x0, x1, ne
+        @7 ldr w0, [x0]
+    """)
+    assert res.verdict == "broken"
+    assert dep_flags(res) == [(False, True, False)]
+
+
+def test_csinc_picks_like_csel_and_cinc_keeps_its_source():
+    """csinc x2, x0, x4: x0 or x4 + 1; cinc x2, x0: x0 or x0 + 1."""
+    res = check("""
+        @6 ldr x0, [x1]
+        @9 cmp x4, 8
+        csinc x2, x0, x4, ne
+        cinc x3, x0, eq
+        @7 ldr w0, [x2]
+        ldr w0, [x3]
+    """)
+    assert dep_flags(res) == [(False, False, False), (True, False, False)]
 
 
 def test_flags_clobbered_by_later_compare():

@@ -55,7 +55,7 @@ def test_verdict_matches_assembly(case, target, opt):
     assert v.false_positives == set(), "warned, but intact in the assembly"
 
 
-@pytest.mark.parametrize("opt", ("-O0",) + corpus.LEVELS + ("-O3", "-Os"))
+@pytest.mark.parametrize("opt", ("-O0",) + corpus.LEVELS)
 @pytest.mark.parametrize("target", TARGET_LIST)
 @pytest.mark.parametrize("case", CASES)
 def test_warning_mode_changes_no_code(case, target, opt):

@@ -19,6 +19,28 @@ Along one path a value takes the strongest level among its inputs; at CFG
 joins the weakest level among the paths wins, so an access is dependent only
 if its address is dependent on every path reaching it.
 
+The arm64 rule for the flags (the verdict ``FLAGS`` = not dependent).  In
+the Arm memory model an Address dependency runs from a read through
+registers and the data inputs of instructions only; the condition that a
+conditional select (``csel``, ``csinc``, ``cset``, ...) or a conditional
+branch reads from NZCV gives a *pick* (resp. control) dependency instead.
+A Pick Address dependency orders a later write, or a later access behind
+an ``isb``, but not a later read: Arm ARM (DDI 0487) B2.3, "Pick
+dependencies" and "Pick-ordered-before"; in herdtools7, the executable
+model that Arm maintains with it, ``herd/libdir/aarch64deps.cat``
+(``addr`` over ``iico_data``, ``pick-addr-dep`` over ``iico_ctrl``) and
+``pob`` in ``herd/libdir/aarch64hwreqs.cat``.  Arm's catalogue test
+``catalogue/aarch64-pick/tests/T9.litmus`` is the reader shape exactly
+(``ldr w0,[y]; cmp w0,#1; csel x2,x3,x4,eq; ldr w5,[x2]``) and is
+*Allow*ed (``tests/kinds.txt``): the second load may see old data.  So an
+address derived from a head only through the flags (``a[p != q]`` compiled
+to ``cset``) is not dependent; ``Access.via_flags`` still tells it apart.
+A conditional select passes a data dependency only from the register it
+picks, so its value is the MUST meet of its source registers (dependent
+only if both choices are), joined with the flags at ``FLAGS``:
+``cmp x0, x2; csel x0, x0, x1, ne`` (x1 a constant) is not dependent,
+since on the ``eq`` side the address is the constant.
+
 The analysis is interprocedural within the assembly file.  A register holds
 a *value*: a level per *source*, the source being a head load (``head``) or,
 while summarizing a function, one of its incoming argument registers
@@ -88,6 +110,8 @@ _FLAG_SETTERS = {"adds", "subs", "ands", "bics", "adcs", "sbcs", "negs",
 _FLAG_READERS = {"csel", "csinc", "csinv", "csneg", "cset", "csetm", "cinc",
                  "cinv", "cneg", "fcsel", "adc", "adcs", "sbc", "sbcs", "ngc",
                  "ngcs"}
+# Conditional selects of two registers: the result is one or the other.
+_SELECTS = {"csel", "csinc", "csinv", "csneg", "fcsel"}
 _PARTIAL_WRITES = {"movk", "bfi", "bfxil", "bfm", "bfc", "ins"}
 _CONSTANT_DEFS = {"adr", "adrp"}
 _EXITS = {"ret", "retaa", "retab", "eret", "brk", "udf", "hlt"}
@@ -739,7 +763,10 @@ def transfer_data(insn: Insn, state: State) -> None:
         return
     dest, lane = regs[0]
     sources = [] if mnemonic in _CONSTANT_DEFS else [r for r, _ in regs[1:]]
-    value = vjoin(*(state.val(r) for r in sources))
+    if mnemonic in _SELECTS:
+        value = vmeet(*(state.val(r) for r in sources[:2]))
+    else:
+        value = vjoin(*(state.val(r) for r in sources))
     if lane or mnemonic in _PARTIAL_WRITES:
         value = vjoin(value, state.val(dest))
     if mnemonic in _FLAG_READERS:
