@@ -3,7 +3,8 @@
 The directives GCC writes are the same on every target; what differs is the
 comment character, how an instruction splits into mnemonic and operands, and
 which instructions branch.  :class:`Parser` handles the common part; each
-checker subclasses it with ``decode``, ``is_control`` and ``successors``.
+checker subclasses it with ``decode``, ``is_control`` and ``successors``
+(and ``canonical``, the text of an instruction, if it keeps prefixes).
 """
 
 from __future__ import annotations
@@ -65,6 +66,10 @@ class Parser:
     def successors(self, insn: Insn) -> list[int]:
         """CFG successors of one instruction."""
         raise NotImplementedError
+
+    def canonical(self, mnemonic: str, operands: tuple[str, ...]) -> str:
+        """The text of an instruction as results show it."""
+        return f"{mnemonic} {', '.join(operands)}".strip()
 
     # The common part.
 
@@ -129,7 +134,7 @@ class Parser:
         """Append an instruction, linking it to its section predecessor."""
         mnemonic, operands = self.decode(text)
         index = len(self.insns)
-        canonical = f"{mnemonic} {', '.join(operands)}".strip()
+        canonical = self.canonical(mnemonic, operands)
         self.insns.append(Insn(index, mnemonic, operands, canonical,
                                self.line, self.function))
         if not self.is_control(mnemonic):
