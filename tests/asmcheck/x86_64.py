@@ -127,6 +127,9 @@ def _register_table() -> dict[str, tuple[str, int]]:
 
 
 _REGISTERS = _register_table()
+_HIGH_BYTES = {"ah", "bh", "ch", "dh"}
+_PARTS = (".8", ".16")       # keys of the low parts of a register
+_PART_MARK = "="             # a source at level NONE: keeps a part present
 _ARGUMENTS = ("rdi", "rsi", "rdx", "rcx", "r8", "r9")
 _CALL_CLOBBERED = (["rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10",
                     "r11", FLAGS_REG]
@@ -242,6 +245,11 @@ def register(operand: str) -> tuple[str | None, int]:
     if name.startswith("st"):
         return "st", 10
     return _REGISTERS.get(name, (name, 8))
+
+
+def is_high_byte(operand: str) -> bool:
+    """``%ah``, ``%bh``, ``%ch``, ``%dh``."""
+    return operand.strip().lstrip("*%").lower() in _HIGH_BYTES
 
 
 def is_register(operand: str) -> bool:
@@ -564,20 +572,72 @@ def adjust_rsp(state: State, delta: int | None) -> None:
     dataflow.rebase_slots(state, "rsp", delta)
 
 
+def define(state: State, reg: str | None, value: Value) -> None:
+    """A full write of ``reg`` (its low parts are the same value)."""
+    state.set(reg, value)
+    if reg is not None:
+        for part in _PARTS:
+            state.regs.pop(reg + part, None)
+
+
+def low_part(state: State, reg: str, part: str) -> Value:
+    """Value of the low 8 or 16 bits of a general register: recorded by
+    the last partial write, else the register's value."""
+    return state.regs.get(reg + part, state.val(reg))
+
+
+def set_part(state: State, reg: str, part: str, value: Value) -> None:
+    """Record the value of a low part; the marker keeps it present even
+    when it is independent ("absent" means: the register's value)."""
+    state.regs[reg + part] = {**value, _PART_MARK: NONE}
+
+
 def set_register(state: State, operand: str, value: Value,
                  merge: bool = False) -> None:
-    """Write a register operand: 8/16-bit writes keep the rest of the
-    register (the old value joins), 32/64-bit writes replace it."""
+    """Write a register operand.
+
+    32/64-bit writes replace the whole value.  8/16-bit writes keep the
+    rest of the register: its value joins the new one, while the part
+    written (``%dl``, ``%dx``) holds the new value alone, so that reading
+    it back (``movzbl %dl, %edx`` after ``setne %dl``) sees only what was
+    written.  ``%ah``..``%dh`` join the low 16 bits.
+    """
     reg, width = register(operand)
     if reg is None:
         return
-    if merge or width in (1, 2):
-        value = vjoin(value, state.val(reg))
     if reg == "rsp":
         adjust_rsp(state, None)
     elif reg == "rbp":
         dataflow.clear_slots(state, "rbp")
-    state.set(reg, value)
+    if merge:
+        value = vjoin(value, state.val(reg))
+    if width not in (1, 2) or reg not in _GPR_NAMES:
+        define(state, reg, value)
+        return
+    low8, low16 = low_part(state, reg, ".8"), low_part(state, reg, ".16")
+    whole = vjoin(value, state.val(reg))
+    state.set(reg, whole)
+    if width == 2:
+        set_part(state, reg, ".16", value)
+        set_part(state, reg, ".8", value)
+    elif is_high_byte(operand):
+        set_part(state, reg, ".16", vjoin(value, low16))
+        set_part(state, reg, ".8", low8)
+    else:
+        set_part(state, reg, ".16", vjoin(value, low16))
+        set_part(state, reg, ".8", value)
+
+
+def read_register(state: State, operand: str) -> Value:
+    """Value of a register operand (a low part reads what was written to
+    it; ``%ah``..``%dh`` read the low 16 bits)."""
+    reg, width = register(operand)
+    if reg is None:
+        return {}
+    if reg in _GPR_NAMES and width in (1, 2):
+        part = ".8" if width == 1 and not is_high_byte(operand) else ".16"
+        return vjoin(low_part(state, reg, part))
+    return state.val(reg)
 
 
 def operand_value(state: State, insn: Insn, position: int,
@@ -587,7 +647,7 @@ def operand_value(state: State, insn: Insn, position: int,
     if position in refs:
         return read_memory(state, refs[position], head)
     if is_register(operand.lstrip("*")):
-        return state.val(register(operand)[0])
+        return read_register(state, operand)
     return {}
 
 
@@ -628,10 +688,10 @@ def transfer_call(insn: Insn, state: State, summaries) -> None:
     """call: clobber caller-saved state; rax is the call's result."""
     result = dataflow.call_result(ISA, insn, state, summaries)
     for reg in _CALL_CLOBBERED:
-        state.set(reg, {})
+        define(state, reg, {})
     state.slots = {k: v for k, v in state.slots.items()
                    if k[0] != "rsp" or k[1] >= 0}
-    state.set("rax", result)
+    define(state, "rax", result)
 
 
 def transfer_string(insn: Insn, state: State, head: bool) -> None:
@@ -649,17 +709,17 @@ def transfer_string(insn: Insn, state: State, head: bool) -> None:
             value = read if kind == "movs" else state.val("rax")
             write_memory(state, ref, value)
     if kind == "lods":
-        state.set("rax", vjoin(read, state.val("rax")))
+        define(state, "rax", vjoin(read, state.val("rax")))
     if kind in ("cmps", "scas"):
-        state.set(FLAGS_REG, vjoin(read, state.val("rax")
+        define(state, FLAGS_REG, vjoin(read, state.val("rax")
                                    if kind == "scas" else {}))
     if insn.text.startswith("rep"):
         count = state.val("rcx")
         for reg in {"movs": ("rsi", "rdi"), "stos": ("rdi",),
                     "lods": ("rsi",), "cmps": ("rsi", "rdi"),
                     "scas": ("rdi",)}[kind]:
-            state.set(reg, vjoin(state.val(reg), count))
-        state.set("rcx", {} if kind in ("movs", "stos", "lods")
+            define(state, reg, vjoin(state.val(reg), count))
+        define(state, "rcx", {} if kind in ("movs", "stos", "lods")
                   else vcap(state.val(FLAGS_REG), FLAGS))
 
 
@@ -684,7 +744,7 @@ def transfer_stack(insn: Insn, state: State, head: bool) -> None:
         value = dataflow.load_slot(state, "rbp", 0, 8) if base == "leave" \
             else {}
         dataflow.clear_slots(state, "rbp")
-        state.set("rbp", value)
+        define(state, "rbp", value)
 
 
 def transfer_special(insn: Insn, state: State, refs: dict[int, MemRef],
@@ -697,16 +757,16 @@ def transfer_special(insn: Insn, state: State, refs: dict[int, MemRef],
     if base in ("cltq", "cwtl", "cbtw"):
         return True                       # rax from rax: same value
     if base in ("cqto", "cltd", "cwtd"):
-        state.set("rdx", state.val("rax"))
+        define(state, "rdx", state.val("rax"))
         return True
     if base in ("mul", "div", "idiv") or (base == "imul" and len(ops) == 1):
         value = vjoin(values[0], state.val("rax"))
         if base in ("div", "idiv"):
             value = vjoin(value, state.val("rdx"))
-        state.set("rax", value)
+        define(state, "rax", value)
         if not (insn.mnemonic.endswith("b") or register(ops[0])[1] == 1):
-            state.set("rdx", value)          # not for mulb/divb: ax only
-        state.set(FLAGS_REG, value if base != "div" and base != "idiv"
+            define(state, "rdx", value)          # not for mulb/divb: ax only
+        define(state, FLAGS_REG, value if base != "div" and base != "idiv"
                   else {})
         return True
     if base in ("xchg", "xadd") and len(ops) == 2:
@@ -719,28 +779,28 @@ def transfer_special(insn: Insn, state: State, refs: dict[int, MemRef],
             else:
                 set_register(state, ops[position], value)
         if base == "xadd":
-            state.set(FLAGS_REG, new[1])
+            define(state, FLAGS_REG, new[1])
         return True
     if base == "cmpxchg" and len(ops) == 2:
         old = values[1]
         rax = vjoin(state.val("rax"), old)
-        state.set(FLAGS_REG, rax)
+        define(state, FLAGS_REG, rax)
         if 1 in refs:
             write_memory(state, refs[1], vjoin(old, values[0]))
         else:
             set_register(state, ops[1], vjoin(old, values[0]))
-        state.set("rax", rax)
+        define(state, "rax", rax)
         return True
     if base in ("cmpxchg8b", "cmpxchg16b"):
         loaded = values[0] if values else {}
         for reg in ("rax", "rdx"):
-            state.set(reg, vjoin(state.val(reg), loaded))
-        state.set(FLAGS_REG, loaded)
+            define(state, reg, vjoin(state.val(reg), loaded))
+        define(state, FLAGS_REG, loaded)
         return True
     if base in ("rdtsc", "rdtscp", "cpuid", "rdrand", "rdseed"):
         for reg in ("rax", "rbx", "rcx", "rdx"):
             if base == "cpuid" or reg in ("rax", "rdx"):
-                state.set(reg, {})
+                define(state, reg, {})
         return True
     return False
 
@@ -782,12 +842,12 @@ def transfer_data(insn: Insn, state: State, head: bool) -> None:
             or _CMOVCC.match(mnemonic)):
         value = vjoin(value, flags_value(state))
     if base in _COMPARES:
-        state.set(FLAGS_REG, value)
+        define(state, FLAGS_REG, value)
         return
     if base in _FLAG_SETTERS:
-        state.set(FLAGS_REG, value)
+        define(state, FLAGS_REG, value)
     elif base in _FLAG_KEEPERS:
-        state.set(FLAGS_REG, vjoin(value, state.val(FLAGS_REG)))
+        define(state, FLAGS_REG, vjoin(value, state.val(FLAGS_REG)))
     if last in refs:
         write_memory(state, refs[last], value)
         return
