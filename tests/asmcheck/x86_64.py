@@ -95,7 +95,7 @@ _MEMORY = re.compile(
     r"(?:\((?P<base>%\w+)?(?:,(?P<index>%\w+)?(?:,(?P<scale>\d+))?)?\))?$")
 _MOVE_EXTEND = re.compile(r"^mov(z|s)(b|w|l)(w|l|q)$|^mov(z|s)x[bwl]?$"
                           r"|^movsxd$")
-_STRING = re.compile(r"^(rep\w*\s+)?(movs|stos|lods|cmps|scas)([bwlqd]?)$")
+_STRING = re.compile(r"^()(movs|stos|lods|cmps|scas)([bwlqd]?)$")
 _SUFFIX_SIZE = {"b": 1, "w": 2, "l": 4, "d": 4, "q": 8}
 
 _GPR_NAMES = {
@@ -934,7 +934,8 @@ def classify(insn: Insn, state: State | None) -> list[Access]:
     accesses = []
     for ref in memrefs(insn):
         if state is None:
-            accesses.append(Access(insn.text, insn.function, True, False))
+            accesses.append(Access(insn.text, insn.function, True, False,
+                                   stack=ref.implicit_stack))
             continue
         level = address_level(state, ref)
         accesses.append(Access(insn.text, insn.function, level >= CALL,
