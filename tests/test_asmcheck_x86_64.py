@@ -283,7 +283,7 @@ def test_instructions_with_memory_operands_are_accesses(access):
     res = check(f"@6 movq gp(%rip), %rax\n@7 {access}")
     assert [a.insn_text for a in res.deps[DEP] if not a.stack] == [access]
     assert dep_flags(res) == [INTACT]
-    broken = check(f"@6 movq gp(%rip), %rax\n@7 "
+    broken = check("@6 movq gp(%rip), %rax\n@7 "
                    + access.replace("(%rax)", "(%rbx)"))
     assert dep_flags(broken) == [BROKEN]
 
