@@ -1,12 +1,15 @@
-"""Command line: compile a C file for aarch64 and print per-line verdicts.
+"""Command line: compile a C file and print per-line verdicts.
 
 Usage::
 
-    python3 -m tests.asmcheck FILE.c [--head L[,L]] [--dep L[,L]] [-O2]
-        [--cc aarch64-linux-gnu-gcc] [--show-asm] [extra cc args]
+    python3 -m tests.asmcheck FILE.c [--target aarch64|x86_64]
+        [--head L[,L]] [--dep L[,L]] [-O2] [--cc COMPILER] [--show-asm]
+        [extra cc args]
 
-Lines default to the ``rcu:head`` / ``rcu:dep`` comments of FILE.c.  The exit
-status is 0 for "intact", 1 for "broken".
+The target (default aarch64) picks the checker and its default compiler
+(``aarch64-linux-gnu-gcc`` or ``gcc``).  Lines default to the ``rcu:head`` /
+``rcu:dep`` comments of FILE.c.  The exit status is 0 for "intact", 1 for
+"broken".
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ import os
 import sys
 from pathlib import Path
 
-from .aarch64 import DEFAULT_CC, analyze, annotations, compile_to_asm
+from . import aarch64, x86_64
+from .dataflow import annotations
+
+CHECKERS = {"aarch64": aarch64, "x86_64": x86_64}
 
 
 def line_set(text: str) -> set[int]:
@@ -30,7 +36,9 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, str, list[str]]:
     parser.add_argument("file", type=Path)
     parser.add_argument("--head", type=line_set)
     parser.add_argument("--dep", type=line_set)
-    parser.add_argument("--cc", default=DEFAULT_CC)
+    parser.add_argument("--target", choices=sorted(CHECKERS),
+                        default="aarch64")
+    parser.add_argument("--cc", help="compiler (default: the target's)")
     parser.add_argument("--show-asm", action="store_true",
                         help="also print the generated assembly")
     args, rest = parser.parse_known_args(argv)
@@ -58,10 +66,12 @@ def main(argv: list[str]) -> int:
     heads, deps = annotations(args.file.read_text())
     heads = args.head or heads
     deps = args.dep or deps
-    asm = compile_to_asm(args.file, args.cc, opt, extra)
+    checker = CHECKERS[args.target]
+    asm = checker.compile_to_asm(args.file, args.cc or checker.DEFAULT_CC,
+                                 opt, extra)
     if args.show_asm:
         print(asm)
-    res = analyze(asm, os.path.basename(args.file), heads, deps)
+    res = checker.analyze(asm, os.path.basename(args.file), heads, deps)
     print(f"{args.file} {opt}: heads on lines {sorted(heads)}"
           f"{' (acquire)' if res.acquire else ''}")
     for head in res.heads:

@@ -1,0 +1,545 @@
+"""The ISA-independent part of the assembly dependency checkers.
+
+A checker (``aarch64.py``, ``x86_64.py``) parses GCC's assembly into
+:class:`Insn` objects and a :class:`Program` (a CFG), and provides an
+:class:`Isa`: its transfer function and calling convention.  This module
+holds what does not depend on the instruction set:
+
+- dependency levels and the values registers and stack slots carry: a level
+  per *source*, the source being a head load (``head``) or, while a
+  function is summarized, one of its incoming argument registers (``@reg``);
+- the joins: along one path a value takes the strongest level of its
+  inputs (:func:`vjoin`), at a CFG join the weakest level of the paths
+  (:func:`vmeet`), so an access is dependent only if its address is
+  dependent on every path reaching it;
+- the forward MUST fixpoint solver over the whole file;
+- the interprocedural summaries: what the return register holds at every
+  return of a function of the file (greatest fixpoint over its returns and
+  tail calls), and the incoming argument taint of local functions (weakest
+  level over all of their call sites);
+- the stack slots of a state, the ``rcu:head``/``rcu:dep`` annotations and
+  the compiler driver.
+
+Levels:
+
+``DATA``  pure register data dependency on a head value;
+``CALL``  dependent only under the assumption that a called helper returns
+          something derived from its arguments;
+``FLAGS`` derived only through the condition flags (compare + conditional
+          select/set);
+``NONE``  independent (absent from the state).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+NONE, FLAGS, CALL, DATA = 0, 1, 2, 3
+HEAD_SOURCE = "head"
+MAX_ROUNDS = 64
+# Stack pointers, zero register and program counter of either target: they
+# never carry a head's value.
+NEVER_DEPENDENT = frozenset({"sp", "zr", "rsp", "rip"})
+
+_COLD = re.compile(r"\.cold(\.\d+)?$")
+_ANNOTATION = re.compile(r"\brcu:(head|dep)\b")
+_C_COMMENT = re.compile(r"/\*.*?\*/|//.*")
+
+
+@dataclass(frozen=True)
+class Insn:
+    """One machine instruction with its source attribution."""
+
+    index: int
+    mnemonic: str
+    operands: tuple[str, ...]
+    text: str
+    line: int | None
+    function: str | None
+
+
+@dataclass(frozen=True)
+class Access:
+    """A memory access found on a dep line and the verdict on its address.
+
+    ``dependent``: the address carries a head value through registers (or
+    through a call, see ``via_call``).  ``via_flags``: not dependent, but the
+    address is derived from a head only through the condition flags.
+    ``stack``: a frame access (stack or frame pointer base, immediate
+    offset), i.e. a spill or reload, which is reported but ignored by the
+    line verdicts.
+    """
+
+    insn_text: str
+    function: str | None
+    dependent: bool
+    via_flags: bool
+    via_call: bool = False
+    stack: bool = False
+
+
+@dataclass
+class Result:
+    """Outcome of a checker's ``analyze``.
+
+    ``summaries``: per function of the file, what the return register holds
+    at its returns, as ``{source: level}`` with sources ``head`` and
+    ``@reg`` (the incoming argument registers); None for functions without
+    a reachable return and not given for ``.weak`` ones (callers use the
+    generic rule).  ``entry_taint``: per local function, the level of each
+    argument register that is dependent at all of its call sites in the
+    file.
+    """
+
+    heads: list[Insn]
+    acquire: bool
+    deps: dict[int, list[Access]]
+    broken_lines: set[int] = field(default_factory=set)
+    vanished_lines: set[int] = field(default_factory=set)
+    summaries: dict[str, dict[str, int] | None] = field(default_factory=dict)
+    entry_taint: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def verdict(self) -> str:
+        """"broken" if any dep line lost its dependency, else "intact"."""
+        return "broken" if self.broken_lines else "intact"
+
+
+@dataclass
+class Program:
+    """Parsed instructions plus the control-flow graph.
+
+    ``functions`` maps each function symbol (not its ``.cold`` parts) to the
+    index of its first instruction; ``local`` holds the functions whose
+    every caller is in this file (neither ``.global`` nor ``.weak``, address
+    never taken); ``weak`` the ``.weak`` ones, which the linker may replace;
+    ``labels`` every label with the index of the instruction it names;
+    ``address_taken`` every symbol named in data or in the operands of an
+    instruction that is no branch or call.
+    """
+
+    insns: list[Insn]
+    succ: list[list[int]]
+    entries: set[int]
+    functions: dict[str, int] = field(default_factory=dict)
+    local: set[str] = field(default_factory=set)
+    weak: set[str] = field(default_factory=set)
+    labels: dict[str, int] = field(default_factory=dict)
+    address_taken: set[str] = field(default_factory=set)
+
+
+Value = dict  # source -> level; never mutated once built
+
+
+def vjoin(*values: Value) -> Value:
+    """Along one path: every source of any input, at its strongest level."""
+    out: Value = {}
+    for value in values:
+        for source, level in value.items():
+            if level > out.get(source, NONE):
+                out[source] = level
+    return out
+
+
+def vcap(value: Value, level: int) -> Value:
+    """Weaken every source of ``value`` to at most ``level``."""
+    return {source: min(have, level) for source, have in value.items()
+            if min(have, level) > NONE}
+
+
+def vmeet(old: Value, new: Value) -> Value:
+    """At a join: the sources on both sides, at the weaker level."""
+    return {source: min(level, new[source]) for source, level in old.items()
+            if source in new}
+
+
+def strength(value: Value) -> int:
+    """Dependency level of a value whose sources are all head loads."""
+    return max(value.values(), default=NONE)
+
+
+def vstate(levels: dict[str, int]) -> "State":
+    """A state whose registers carry head dependencies at given levels."""
+    return State({reg: {HEAD_SOURCE: level}
+                  for reg, level in levels.items() if level}, {})
+
+
+@dataclass
+class State:
+    """Values of registers and of stack slots (base, off, size)."""
+
+    regs: dict[str, Value]
+    slots: dict[tuple[str, int, int], Value]
+
+    def copy(self) -> "State":
+        """Return an independent copy (values themselves are shared)."""
+        return State(dict(self.regs), dict(self.slots))
+
+    def val(self, reg: str | None) -> Value:
+        """Value of a register (None and unknown registers: independent)."""
+        return self.regs.get(reg, {}) if reg else {}
+
+    def level(self, reg: str | None) -> int:
+        """Strongest level of any source of a register."""
+        return strength(self.val(reg))
+
+    def set(self, reg: str | None, value: Value) -> None:
+        """Define a register (those of NEVER_DEPENDENT stay clean)."""
+        if reg is None or reg in NEVER_DEPENDENT:
+            return
+        if value:
+            self.regs[reg] = value
+        else:
+            self.regs.pop(reg, None)
+
+
+@dataclass(frozen=True)
+class Isa:
+    """What the generic analysis needs to know of an instruction set.
+
+    ``transfer(insn, state, head, summaries)`` returns the state after an
+    instruction (``head``: the instruction is a head load);
+    ``call_target(insn)`` the symbol named by a direct call or branch;
+    ``is_call(insn)`` is true for calls that return to the next instruction;
+    ``is_return(insn)`` for returns, whose result is in ``result``;
+    ``is_tail_exit(insn, program)`` for branches that leave the function
+    (their result is the callee's).
+    """
+
+    arguments: tuple[str, ...]
+    result: str
+    transfer: Callable
+    call_target: Callable
+    is_call: Callable
+    is_return: Callable
+    is_tail_exit: Callable
+
+    @property
+    def arg_sources(self) -> dict[str, str]:
+        """The source name of each incoming argument register."""
+        return {reg: f"@{reg}" for reg in self.arguments}
+
+
+# ------------------------------------------------------------ stack slots
+
+def store_slot(state: State, base: str, offset: int, size: int,
+               value: Value) -> None:
+    """Overwrite a stack slot, dropping any slot it overlaps."""
+    for key in [k for k in state.slots if k[0] == base
+                and k[1] < offset + size and offset < k[1] + k[2]]:
+        del state.slots[key]
+    if value:
+        state.slots[(base, offset, size)] = value
+
+
+def load_slot(state: State, base: str, offset: int, size: int) -> Value:
+    """Value in a stack slot (independent unless fully covered)."""
+    return vjoin(*(value for (b, o, s), value in state.slots.items()
+                   if b == base and o <= offset and offset + size <= o + s))
+
+
+def clear_slots(state: State, base: str) -> None:
+    """Forget every slot addressed from ``base``."""
+    state.slots = {k: v for k, v in state.slots.items() if k[0] != base}
+
+
+def rebase_slots(state: State, base: str, delta: int | None) -> None:
+    """Rebase the slots addressed from ``base`` after ``base += delta``
+    (None: unknown, the slots are forgotten)."""
+    if delta is None:
+        clear_slots(state, base)
+        return
+    state.slots = {(b, o - delta if b == base else o, s): v
+                   for (b, o, s), v in state.slots.items()}
+
+
+# ------------------------------------------------------------------ calls
+
+def generic_result(isa: Isa, state: State) -> Value:
+    """The result register after a call to unknown code: derived (at most
+    ``CALL``) from any dependent argument register."""
+    return vcap(vjoin(*(state.val(r) for r in isa.arguments)), CALL)
+
+
+def apply_summary(isa: Isa, summary: Value, state: State) -> Value:
+    """The result after a call to a summarized function, given the
+    argument values.
+
+    Each ``@reg`` source of the summary is replaced by the caller's value
+    of reg, weakened to the level at which the callee passes it through.
+    """
+    out = {HEAD_SOURCE: summary[HEAD_SOURCE]} if HEAD_SOURCE in summary else {}
+    for reg, source in isa.arg_sources.items():
+        if source in summary:
+            out = vjoin(out, vcap(state.val(reg), summary[source]))
+    return out
+
+
+def call_result(isa: Isa, insn: Insn, state: State, summaries) -> Value:
+    """The result once the function called (or tail-called) by ``insn``
+    returns: its summary if it has one, else the generic rule."""
+    summary = summaries.get(isa.call_target(insn))
+    if summary is None:
+        return generic_result(isa, state)
+    return apply_summary(isa, summary, state)
+
+
+# -------------------------------------------------------------- dataflow
+
+def meet(old: State | None, new: State) -> State:
+    """MUST join: keep what is dependent on both sides, at the weaker level.
+
+    ``None`` stands for "not reached yet" (top: everything dependent).
+    """
+    if old is None:
+        return new.copy()
+    regs = {r: vmeet(v, new.regs[r]) for r, v in old.regs.items()
+            if r in new.regs}
+    slots = {k: vmeet(v, new.slots[k]) for k, v in old.slots.items()
+             if k in new.slots}
+    return State({r: v for r, v in regs.items() if v},
+                 {k: v for k, v in slots.items() if v})
+
+
+class Solver:
+    """Incremental forward MUST analysis over the whole program.
+
+    Summaries and entry states may be lowered between runs; re-pushing the
+    instructions they affect (``touch``/``seed``) and running again yields the
+    greatest fixpoint for the lowered inputs, because the previous states are
+    a post-fixpoint above it and every transfer is monotone.
+    """
+
+    def __init__(self, isa: Isa, program: Program, heads: set[int],
+                 summaries, entry_states):
+        self.isa, self.program = isa, program
+        self.heads, self.summaries = heads, summaries
+        self.states: list[State | None] = [None] * len(program.insns)
+        self.work: list[int] = []
+        for entry in sorted(program.entries, reverse=True):
+            self.seed(entry, entry_states.get(entry, State({}, {})))
+
+    def seed(self, index: int, state: State) -> None:
+        """Lower the state at ``index`` to (at most) ``state``."""
+        merged = meet(self.states[index], state)
+        if merged != self.states[index]:
+            self.states[index] = merged
+            self.work.append(index)
+
+    def touch(self, index: int) -> None:
+        """Re-run the transfer of a reached instruction (inputs changed)."""
+        if self.states[index] is not None:
+            self.work.append(index)
+
+    def run(self) -> set[int]:
+        """Iterate to the fixpoint; return the instructions processed."""
+        processed: set[int] = set()
+        insns, succ = self.program.insns, self.program.succ
+        states, transfer = self.states, self.isa.transfer
+        while self.work:
+            index = self.work.pop()
+            processed.add(index)
+            out = transfer(insns[index], states[index], index in self.heads,
+                           self.summaries)
+            for nxt in succ[index]:
+                merged = meet(states[nxt], out)
+                if merged != states[nxt]:
+                    states[nxt] = merged
+                    self.work.append(nxt)
+        return processed
+
+
+def solve(isa: Isa, program: Program, heads: set[int], entry_states=None,
+          summaries=None) -> list[State | None]:
+    """Fixpoint of the forward analysis; entry state per instruction.
+
+    ``entry_states`` maps entry indexes to their initial state (default:
+    nothing dependent).
+    """
+    solver = Solver(isa, program, heads, summaries or {}, entry_states or {})
+    solver.run()
+    return solver.states
+
+
+# ------------------------------------------------------- interprocedural
+
+def owner(insn: Insn) -> str | None:
+    """The function an instruction belongs to (``f.cold`` belongs to f)."""
+    return _COLD.sub("", insn.function) if insn.function else None
+
+
+@dataclass
+class CallGraph:
+    """Exits of each function and the call sites of each callee."""
+
+    exits: dict[str, list[int]]       # returns and tail-call instructions
+    calls: dict[str, list[int]]       # direct calls of the callee
+    tails: dict[str, list[int]]       # tail calls of the callee
+
+    @classmethod
+    def of(cls, isa: Isa, program: Program) -> "CallGraph":
+        """Collect the call graph of a program."""
+        graph = cls({name: [] for name in program.functions},
+                    {name: [] for name in program.functions},
+                    {name: [] for name in program.functions})
+        for insn in program.insns:
+            name, target = owner(insn), isa.call_target(insn)
+            tail = isa.is_tail_exit(insn, program)
+            if name in graph.exits and (isa.is_return(insn) or tail):
+                graph.exits[name].append(insn.index)
+            if target in program.functions:
+                if isa.is_call(insn):
+                    graph.calls[target].append(insn.index)
+                elif tail:
+                    graph.tails[target].append(insn.index)
+        return graph
+
+    def sites(self, callee: str) -> list[int]:
+        """Every call or tail call of ``callee``."""
+        return self.calls[callee] + self.tails[callee]
+
+
+def _bound(program: Program) -> int:
+    """Rounds after which a fixpoint iteration gives up.
+
+    Every round lowers some summary or taint; their lattices have fewer than
+    32 steps per function, so the bound is never reached in theory.
+    """
+    return 32 * (len(program.functions) + 1) + MAX_ROUNDS
+
+
+def _summary_of(name: str, graph: CallGraph, solver: Solver):
+    """Meet of the result over the reached exits of one function (None:
+    none)."""
+    isa = solver.isa
+    result: Value | None = None
+    for index in graph.exits[name]:
+        state = solver.states[index]
+        if state is None:
+            continue
+        insn = solver.program.insns[index]
+        value = (state.val(isa.result) if isa.is_return(insn)
+                 else call_result(isa, insn, state, solver.summaries))
+        result = value if result is None else vmeet(result, value)
+    return result
+
+
+def compute_summaries(isa: Isa, program: Program, heads: set[int],
+                      graph: CallGraph | None = None):
+    """Greatest fixpoint of the return-value summaries.
+
+    Each function starts with the top summary (every source at ``DATA``);
+    functions without a reachable return or tail call get None (callers
+    apply the generic rule), ``.weak`` ones get no summary at all.  If the
+    bound is hit, every summary is None, i.e. the generic rule everywhere.
+    """
+    graph = graph or CallGraph.of(isa, program)
+    sources = isa.arg_sources
+    top = {HEAD_SOURCE: DATA, **{src: DATA for src in sources.values()}}
+    summarized = set(program.functions) - program.weak
+    summaries: dict[str, Value | None] = {name: dict(top)
+                                          for name in summarized}
+    entry = State({reg: {src: DATA} for reg, src in sources.items()}, {})
+    solver = Solver(isa, program, heads, summaries,
+                    {index: entry for index in program.entries})
+    dirty = set(summarized)
+    solver.run()
+    for _ in range(_bound(program)):
+        changed = set()
+        for name in sorted(dirty & summarized):
+            new = _summary_of(name, graph, solver)
+            if new != summaries[name]:
+                summaries[name] = new
+                changed.add(name)
+        if not changed:
+            return summaries
+        dirty = set()
+        for name in changed:
+            for index in graph.calls[name]:
+                solver.touch(index)
+            dirty.update(owner(program.insns[i]) for i in graph.tails[name])
+        dirty.update(owner(program.insns[i]) for i in solver.run())
+    return {name: None for name in summarized}
+
+
+def _taint_at_sites(callee: str, graph: CallGraph,
+                    solver: Solver) -> dict[str, int]:
+    """Weakest level of each argument register over the reached sites."""
+    levels: dict[str, int] | None = None
+    for index in graph.sites(callee):
+        state = solver.states[index]
+        if state is None:
+            continue
+        here = {reg: state.level(reg) for reg in solver.isa.arguments}
+        levels = here if levels is None else {
+            reg: min(level, levels[reg]) for reg, level in here.items()}
+    return {reg: level for reg, level in (levels or {}).items() if level}
+
+
+def compute_entry_taint(isa: Isa, program: Program, heads: set[int],
+                        summaries, graph: CallGraph | None = None):
+    """Greatest fixpoint of the incoming argument taint of local functions.
+
+    A local function (all call sites in this file) starts with every
+    argument register dependent; each round sets each argument to its
+    weakest level over the reachable call sites.  Returns (taint, states)
+    where states are the final per-instruction states.  If the bound is hit,
+    no function gets an incoming taint.
+    """
+    graph = graph or CallGraph.of(isa, program)
+    callees = {name for name in program.local if graph.sites(name)}
+    taint = {name: {reg: DATA for reg in isa.arguments} for name in callees}
+    solver = Solver(isa, program, heads, summaries,
+                    {program.functions[name]: vstate(levels)
+                     for name, levels in taint.items()})
+    affected = set(callees)
+    solver.run()
+    for _ in range(_bound(program)):
+        changed = False
+        for name in sorted(affected):
+            new = _taint_at_sites(name, graph, solver)
+            if new != taint[name]:
+                taint[name] = new
+                solver.seed(program.functions[name], vstate(new))
+                changed = True
+        if not changed:
+            return {name: levels for name, levels in taint.items()
+                    if levels}, solver.states
+        processed = solver.run()
+        affected = {name for name in callees
+                    if any(i in processed for i in graph.sites(name))}
+    return {}, solve(isa, program, heads, {}, summaries)
+
+
+# ------------------------------------------------------------ C helpers
+
+def annotations(c_source_text: str) -> tuple[set[int], set[int]]:
+    """1-based lines whose comments carry ``rcu:head`` / ``rcu:dep``."""
+    heads: set[int] = set()
+    deps: set[int] = set()
+    for number, line in enumerate(c_source_text.splitlines(), 1):
+        for comment in _C_COMMENT.findall(line):
+            for kind in _ANNOTATION.findall(comment):
+                (heads if kind == "head" else deps).add(number)
+    return heads, deps
+
+
+class CompileError(RuntimeError):
+    """The compiler failed; the message carries its stderr."""
+
+
+def compile_to_asm(c_path, cc: str, opt: str = "-O2", extra=()) -> str:
+    """Compile ``c_path`` with ``-S -g`` and return the assembly text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out.s"
+        proc = subprocess.run(
+            [cc, "-S", "-g", opt, *extra, "-o", str(out), str(c_path)],
+            capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise CompileError(proc.stderr)
+        return out.read_text()

@@ -1,0 +1,169 @@
+"""Reading GNU as output: directives, labels, sections and line attribution.
+
+The directives GCC writes are the same on every target; what differs is the
+comment character, how an instruction splits into mnemonic and operands, and
+which instructions branch.  :class:`Parser` handles the common part; each
+checker subclasses it with ``decode``, ``is_control`` and ``successors``
+(and ``canonical``, the text of an instruction, if it keeps prefixes).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .dataflow import Insn, Program
+
+LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):")
+IDENT = re.compile(r"[A-Za-z_.$][\w.$]*")
+COLD = re.compile(r"\.cold(\.\d+)?$")
+_FILE = re.compile(r'^\.file\s+(\d+)\s+"([^"]*)"(?:\s+"([^"]*)")?')
+_LOC = re.compile(r"^\.loc\s+(\d+)\s+(\d+)")
+_TYPE = re.compile(r"^\.type\s+([\w.$]+)\s*,\s*[%@]function")
+_BINDING = re.compile(r"^\.(globl|global|weak)\s+(.*)$")
+_ALIAS = re.compile(r"^\.(?:set|equ|equiv)\s+[\w.$]+\s*,\s*(.*)$")
+_SIZE = re.compile(r"^\.size\s+([\w.$]+)\s*,")
+_SECTION = re.compile(r"^\.(?:section|pushsection)\s+([^\s,]+)")
+_DATA_DIRECTIVE = re.compile(
+    r"^\.(byte|hword|short|value|word|long|int|quad|xword|dword|[248]byte)\b")
+
+
+class Parser:
+    """Turn assembly text into instructions attributed to source lines."""
+
+    comment = "//"
+
+    def __init__(self, source_basename: str):
+        self.source = os.path.basename(source_basename)
+        self.files: dict[str, str] = {}
+        self.line: int | None = None
+        self.function: str | None = None
+        self.function_syms: set[str] = set()
+        self.section = ".text"
+        self.previous_section = ".text"
+        self.section_stack: list[str] = []
+        self.pending: dict[str, list[str]] = {}
+        self.last: dict[str, int] = {}
+        self.labels: dict[str, int] = {}
+        self.entry_labels: list[str] = []
+        self.address_taken: set[str] = set()
+        self.exported: set[str] = set()
+        self.weak: set[str] = set()
+        self.insns: list[Insn] = []
+        self.next_in_section: dict[int, int] = {}
+
+    # Hooks of the instruction set.
+
+    def decode(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """Mnemonic (lower case) and operands of one instruction."""
+        raise NotImplementedError
+
+    def is_control(self, mnemonic: str) -> bool:
+        """True for branches, calls and returns (their operands name code,
+        not an address the program takes)."""
+        raise NotImplementedError
+
+    def successors(self, insn: Insn) -> list[int]:
+        """CFG successors of one instruction."""
+        raise NotImplementedError
+
+    def canonical(self, mnemonic: str, operands: tuple[str, ...]) -> str:
+        """The text of an instruction as results show it."""
+        return f"{mnemonic} {', '.join(operands)}".strip()
+
+    # The common part.
+
+    def feed(self, raw: str) -> None:
+        """Consume one line of assembly."""
+        text = raw.strip()
+        while (match := LABEL.match(text)):
+            self.label(match.group(1))
+            text = text[match.end():].strip()
+        if text.startswith("."):
+            self.directive(text)
+        elif text and not text.startswith(self.comment):
+            self.instruction(text.split(self.comment)[0].strip())
+
+    def label(self, name: str) -> None:
+        """Record a label; function symbols start (or continue) a function."""
+        self.pending.setdefault(self.section, []).append(name)
+        if name in self.function_syms:
+            self.function = name
+            if not COLD.search(name):
+                self.entry_labels.append(name)
+
+    def switch_section(self, name: str) -> None:
+        """Make ``name`` the current section."""
+        self.previous_section, self.section = self.section, name
+
+    def directive(self, text: str) -> None:
+        """Handle the few directives that matter; ignore the rest."""
+        if (match := _FILE.match(text)):
+            self.files[match.group(1)] = os.path.basename(
+                match.group(3) or match.group(2))
+        elif (match := _LOC.match(text)):
+            same = self.files.get(match.group(1)) == self.source
+            self.line = int(match.group(2)) if same else None
+        elif (match := _TYPE.match(text)):
+            self.function_syms.add(match.group(1))
+        elif (match := _BINDING.match(text)):
+            names = {name.strip() for name in match.group(2).split(",")}
+            self.exported.update(names)
+            if match.group(1) == "weak":
+                self.weak.update(names)
+        elif (match := _ALIAS.match(text)):
+            self.address_taken.update(IDENT.findall(match.group(1)))
+        elif (match := _SIZE.match(text)):
+            if match.group(1) == self.function:
+                self.function = None
+        elif (match := _SECTION.match(text)):
+            if text.startswith(".pushsection"):
+                self.section_stack.append(self.section)
+            self.switch_section(match.group(1))
+        elif text.startswith(".popsection") and self.section_stack:
+            self.switch_section(self.section_stack.pop())
+        elif text.startswith(".previous"):
+            self.switch_section(self.previous_section)
+        elif re.match(r"^\.(text|data|bss)\b", text):
+            self.switch_section(text.split()[0])
+        elif (_DATA_DIRECTIVE.match(text)
+              and not self.section.startswith(".debug")):
+            self.address_taken.update(IDENT.findall(text.split(None, 1)[-1]))
+
+    def instruction(self, text: str) -> None:
+        """Append an instruction, linking it to its section predecessor."""
+        mnemonic, operands = self.decode(text)
+        index = len(self.insns)
+        canonical = self.canonical(mnemonic, operands)
+        self.insns.append(Insn(index, mnemonic, operands, canonical,
+                               self.line, self.function))
+        if not self.is_control(mnemonic):
+            for op in operands:
+                self.address_taken.update(IDENT.findall(op))
+        if self.section in self.last:
+            self.next_in_section[self.last[self.section]] = index
+        self.last[self.section] = index
+        for name in self.pending.pop(self.section, []):
+            self.labels[name] = index
+
+    def is_function(self, name: str) -> bool:
+        """A function symbol of this file (not a ``.cold`` part)."""
+        return name in self.function_syms and not COLD.search(name)
+
+    def program(self) -> Program:
+        """Finish parsing and build the CFG."""
+        succ = [self.successors(insn) for insn in self.insns]
+        functions = {name: self.labels[name] for name in self.entry_labels
+                     if name in self.labels}
+        local = {name for name in functions
+                 if name not in self.exported
+                 and name not in self.address_taken}
+        return Program(self.insns, succ, set(functions.values()), functions,
+                       local, self.weak & set(functions), dict(self.labels),
+                       set(self.address_taken))
+
+    def parse(self, asm_text: str) -> Program:
+        """Feed every line of ``asm_text`` and build the program."""
+        for raw in asm_text.splitlines():
+            self.feed(raw)
+        return self.program()
