@@ -118,6 +118,9 @@ struct unit_stats {
 	 * tests check to be linear in the size of the input.
 	 */
 	unsigned long long walk_steps;
+	unsigned int rule_warnings;	/* comparison/boolean results used as an address */
+	unsigned int rtl_restored;	/* GIMPLE breaks the final code does not have */
+	unsigned int rtl_breaks;	/* breaks only RTL made */
 };
 
 static struct unit_stats stats;
@@ -2037,7 +2040,30 @@ enum break_kind {
 	BREAK_OBJECT,		/* its base pointer became an object's address */
 	BREAK_ENTRY,		/* computed from values known at entry only */
 	BREAK_BASE,		/* as BREAK_OBJECT, for the head of its base */
+	BREAK_FINAL,		/* intact in GIMPLE, broken by an RTL pass */
 };
+
+/*
+ * A break the GIMPLE check found, waiting for the final-code verdict of
+ * the late RTL pass (rcu_deref_rtl.c): reported only if the final code
+ * has it too.
+ */
+struct pending_break {
+	location_t loc;
+	int head;
+	int rec;		/* index into access_recs */
+	enum break_kind kind;
+	tree base;		/* a declared object, which outlives the function */
+	int rtl;		/* the access as tracked in RTL, or -1 */
+};
+
+/* The current function's pending breaks, and the heads GIMPLE fixes. */
+static struct {
+	vec<pending_break> breaks;
+	vec<int> fix_heads;	/* found without an access in the final code */
+	vec<int> rec_of_rtl;	/* by RTL access: index into access_recs */
+	tree fndecl;
+} pending;
 
 struct check_ctx {
 	const char *pass;	/* probing: the pass that ran last */
@@ -2089,6 +2115,8 @@ static enum rule rule_for(const struct dep_source *head,
 		return RULE_RELATIONAL;
 	if (kind == BREAK_ENTRY && profile_feedback())
 		return RULE_SPECULATION;
+	if (kind == BREAK_FINAL)
+		return RULE_COMPARISON;
 	if (head->compared || sources[rec->source].compared)
 		return compared_elsewhere(head, rec, base) ? RULE_KNOWS_TOO_MUCH :
 		       RULE_COMPARISON;
@@ -2128,14 +2156,33 @@ static const char * const break_text[] = {
 	"its address is now based on an object's address, not on the loaded pointer",
 	"its address is now computed from constants and the function's parameters only",
 	"its address is now based on an object's address, not on the loaded pointer",
+	"in the final code, no register of its address holds a value derived from the load",
 };
+
+static void report_final(location_t loc, int head, const struct access_rec *rec,
+			 enum break_kind kind, tree base, gimple early,
+			 const char *rtl_pass, bool final_break);
 
 static void report_break(location_t loc, int head, const struct access_rec *rec,
 			 enum break_kind kind, tree base, gimple early)
 {
+	report_final(loc, head, rec, kind, base, early, NULL, true);
+}
+
+/*
+ * Report an access.  final_break: the final code lost the dependency (a
+ * broken dependency), or only the source breaks a rule (a comparison or
+ * boolean result used as an address, which the final code may still
+ * carry: a rule warning, counted apart).  rtl_pass names the RTL pass that
+ * broke it, for BREAK_FINAL.
+ */
+static void report_final(location_t loc, int head, const struct access_rec *rec,
+			 enum break_kind kind, tree base, gimple early,
+			 const char *rtl_pass, bool final_break)
+{
 	const struct dep_source *h = &sources[head];
 	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), h->loc);
-	const char *pass = kind == BREAK_FLAGS ? NULL :
+	const char *pass = kind == BREAK_FINAL ? rtl_pass : kind == BREAK_FLAGS ? NULL :
 			   kind == BREAK_ENTRY && profile_feedback() ?
 			   "value profile transformations (-fprofile-use)" : blamed_pass(pair);
 	auto_diagnostic_group d;
@@ -2144,9 +2191,17 @@ static void report_break(location_t loc, int head, const struct access_rec *rec,
 	map_slot(&reported, pair, 1, &fresh);
 	if (!fresh)
 		return;
-	stats.broken_accesses++;
-	map_put(&broken_heads, head + 1, 1);
-	if (kind == BREAK_FLAGS)
+	if (final_break) {
+		stats.broken_accesses++;
+		map_put(&broken_heads, head + 1, 1);
+	} else {
+		stats.rule_warnings++;
+	}
+	if (kind == BREAK_FLAGS && final_break)
+		shown = warning_at(loc, 0,
+				   "this access no longer depends on the value loaded by %qs: its address depends on it only through a comparison or boolean result, which the final code does not carry",
+				   h->primitive);
+	else if (kind == BREAK_FLAGS)
 		shown = warning_at(loc, 0,
 				   "this access depends on %qs only through a comparison or boolean result, not through its address",
 				   h->primitive);
@@ -2166,6 +2221,8 @@ static void report_break(location_t loc, int head, const struct access_rec *rec,
 		if (early)
 			inform(gimple_location(early),
 			       "the value of the access now comes from this load, made before the head");
+		if (kind == BREAK_FLAGS && !final_break)
+			inform(loc, "the final code happens to keep a register dependency here; another compiler, option or target may not");
 		inform(loc, "%s: %s", RULES, rule_text[rule_for(h, rec, base, kind)]);
 	}
 }
@@ -2510,6 +2567,45 @@ static void check_vanished(struct check_ctx *ctx)
 	}
 }
 
+/*
+ * Hand an access to the final-code check: one that still depends on its
+ * head here (RTL may break it) or that GIMPLE broke (RTL may restore it).
+ * Accesses that share their record with independent ones are not judged
+ * by GIMPLE and not handed over either.  The RTL access, or -1.
+ */
+static int track_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			const struct access_rec *rec, enum break_kind kind)
+{
+	int head, src, handle;
+
+	if (rec->source < 0 ||
+	    (kind == BREAK_NONE && address_dep(w, ref, &src) < DEP_FLAGS))
+		return -1;
+	head = resolve_source(kind == BREAK_BASE ? rec->base_source : rec->source,
+			      gimple_block(stmt), 0);
+	if (head < 0)
+		return -1;
+	handle = rtl_track_access(stmt, ref, store, head, head_leader(head));
+	if (pending.rec_of_rtl.length() <= (unsigned int)handle)
+		pending.rec_of_rtl.safe_grow_cleared(handle + 1);
+	pending.rec_of_rtl[handle] = rec - access_recs;
+	return handle;
+}
+
+static void defer_break(location_t loc, int head, const struct access_rec *rec,
+			enum break_kind kind, tree base, int handle)
+{
+	pending_break p;
+
+	p.loc = loc;
+	p.head = head;
+	p.rec = rec - access_recs;
+	p.kind = kind;
+	p.base = base;
+	p.rtl = handle;
+	pending.breaks.safe_push(p);
+}
+
 static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			 void *data)
 {
@@ -2519,7 +2615,7 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	struct access_rec *rec = idx ? &access_recs[*idx] : NULL;
 	enum break_kind kind;
 	tree base;
-	int head;
+	int head, handle = -1;
 
 	if (!rec) {
 		note_new_load(ctx, stmt, ref, store);
@@ -2529,13 +2625,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (rec->source < 0)
 		return;
 	kind = classify(w, ctx, rec, ref, &base);
-	if (ctx->report) {
-		int th = resolve_source(rec->via_base && rec->base_source >= 0 ?
-					rec->base_source : rec->source, gimple_block(stmt), 0);
-
-		if (th >= 0)
-			rtl_track_access(stmt, ref, store, th, head_leader(th));
-	}
+	if (ctx->report)
+		handle = track_access(w, stmt, ref, store, rec, kind);
 	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY ||
 	     kind == BREAK_BASE) &&
 	    !ctx->report)
@@ -2551,10 +2642,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 		return;
 	if (!store && is_gimple_assign(stmt) && kind != BREAK_FLAGS)
 		seed(ctx->broken, gimple_assign_lhs(stmt), head, DEP_ADDR);
-	if (ctx->report && mode == RCU_DEREF_FIXUP)
-		map_put(&ctx->fix_heads, head + 1, 1);
 	if (ctx->report)
-		report_break(gimple_location(stmt), head, rec, kind, base, NULL);
+		defer_break(gimple_location(stmt), head, rec, kind, base, handle);
 	else if (kind != BREAK_FLAGS)
 		blame_broken(pair_key(pure_loc(gimple_location(stmt)), sources[head].loc),
 			     ctx->pass, base);
@@ -2951,14 +3040,19 @@ static unsigned int check_function(const char *pass, bool report)
 {
 	struct chain_walk w, broken;
 	struct check_ctx ctx;
-	unsigned int todo = 0;
+	unsigned int todo = 0, i;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.pass = pass;
 	ctx.report = report;
 	ctx.broken = &broken;
-	if (report)
+	if (report) {
 		rtl_track_begin();
+		pending.breaks.truncate(0);
+		pending.fix_heads.truncate(0);
+		pending.rec_of_rtl.truncate(0);
+		pending.fndecl = current_function_decl;
+	}
 
 	walk_init(&w);
 	walk_init(&broken);
@@ -2971,8 +3065,10 @@ static unsigned int check_function(const char *pass, bool report)
 		visit_function_accesses(&w, check_access, &ctx);
 	}
 	check_vanished(&ctx);
-	if (ctx.fix_heads.used)
-		todo = apply_fixups(&ctx.fix_heads);
+	for (i = 0; report && i < ctx.fix_heads.size; i++) {
+		if (ctx.fix_heads.keys[i])
+			pending.fix_heads.safe_push(ctx.fix_heads.keys[i] - 1);
+	}
 	walk_release(&broken);
 	walk_release(&w);
 	map_free(&ctx.heads_here);
@@ -3034,8 +3130,95 @@ static void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 	map_put(&last_pass, uid, PASS_MARK(pass_name_index(pass->name), ipa_epoch));
 }
 
+/* Tell that a GIMPLE break is gone from the final code. */
+static void trace_restored(const pending_break *p)
+{
+	expanded_location xl = expand_location(p->loc);
+	const char *pass = blamed_pass(pair_key(pure_loc(p->loc), sources[p->head].loc));
+
+	if (dump_file)
+		fprintf(dump_file, "rcu_deref: %s:%d:%d: broken in GIMPLE (by %s), intact in the final code\n",
+			xl.file, xl.line, xl.column, pass ? pass : "?");
+	if (verbose)
+		fprintf(stderr, "rcu_deref: %s:%d:%d: in %s, the break GIMPLE made (by %s) is restored in the final code\n",
+			xl.file, xl.line, xl.column, function_name(cfun), pass ? pass : "?");
+}
+
+/*
+ * Fix-up mode: protect each head, or the heads merged with it, in the
+ * final code.  A head not loaded in this function (the caller of a clone
+ * passed it) gets an acquire fence at the entry.
+ */
+static void fix_final(vec<int> *heads)
+{
+	struct key_map done;
+	unsigned int i;
+
+	memset(&done, 0, sizeof(done));
+	for (i = 0; i < heads->length(); i++) {
+		int head = (*heads)[i], leader = head_leader(head);
+		bool fresh;
+
+		map_slot(&done, leader + 1, 1, &fresh);
+		if (!fresh || rtl_fix_head(leader, fixed_site))
+			continue;
+		rtl_fence_at_entry();
+		fixed_site(DECL_SOURCE_LOCATION(current_function_decl), head, "fence",
+			   "an acquire fence at the entry of this function orders the accesses through the value of");
+	}
+	map_free(&done);
+}
+
+/*
+ * The verdict, called by the late RTL pass once it knows what the final
+ * code did with each access the GIMPLE check handed over: a break is
+ * reported, and its head fixed, exactly when the final code has it.  A
+ * break GIMPLE made and RTL undid is only traced; a break only RTL made
+ * is reported with the RTL pass that made it.  Accesses the final code no
+ * longer has, or whose head it cannot follow, keep the GIMPLE verdict.
+ */
 void rtl_final_verdict(void)
 {
+	struct key_map judged;
+	auto_vec<int> fix;
+	unsigned int i;
+
+	if (pending.fndecl != current_function_decl)
+		return;
+	memset(&judged, 0, sizeof(judged));
+	for (i = 0; i < pending.breaks.length(); i++) {
+		const pending_break *p = &pending.breaks[i];
+		bool broken = rtl_fate_of(p->rtl) != RTL_INTACT;
+
+		if (p->rtl >= 0)
+			map_put(&judged, p->rtl + 1, 1);
+		if (!broken && p->kind != BREAK_FLAGS) {
+			stats.rtl_restored++;
+			trace_restored(p);
+			continue;
+		}
+		report_final(p->loc, p->head, &access_recs[p->rec], p->kind, p->base, NULL,
+			     NULL, broken);
+		if (broken)
+			fix.safe_push(p->head);
+	}
+	for (i = 0; i < pending.rec_of_rtl.length(); i++) {
+		if (rtl_fate_of(i) != RTL_BROKEN || map_find(&judged, i + 1))
+			continue;
+		stats.rtl_breaks++;
+		report_final(rtl_location_of(i), rtl_head_of(i),
+			     &access_recs[pending.rec_of_rtl[i]], BREAK_FINAL, NULL_TREE,
+			     NULL, rtl_blamed_pass(i), true);
+		fix.safe_push(rtl_head_of(i));
+	}
+	for (i = 0; i < pending.fix_heads.length(); i++)
+		fix.safe_push(pending.fix_heads[i]);
+	if (mode == RCU_DEREF_FIXUP)
+		fix_final(&fix);
+	map_free(&judged);
+	pending.breaks.truncate(0);
+	pending.fix_heads.truncate(0);
+	pending.fndecl = NULL_TREE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -3109,10 +3292,13 @@ static void write_stats(void)
 	}
 	file = json_escape(main_input_filename ? main_input_filename : "");
 	fprintf(f,
-		"{\"file\": \"%s\", \"functions\": %u, \"heads\": %u, \"chains\": %u, \"accesses\": %u, \"broken_accesses\": %u, \"broken_heads\": %u, \"fixups\": %u, \"volatile_loads\": %u, \"consume_loads\": %u, \"walk_steps\": %llu}\n",
+		"{\"file\": \"%s\", \"functions\": %u, \"heads\": %u, \"chains\": %u, \"accesses\": %u, \"broken_accesses\": %u, \"broken_heads\": %u, \"fixups\": %u, \"volatile_loads\": %u, \"consume_loads\": %u, \"walk_steps\": %llu, \"rule_warnings\": %u, \"rtl_restored\": %u, \"rtl_breaks\": %u, \"rtl_functions\": %u, \"rtl_accesses\": %u, \"rtl_intact\": %u, \"rtl_broken\": %u, \"rtl_vanished\": %u, \"rtl_unknown\": %u, \"rtl_fallback_functions\": %u}\n",
 		file, stats.functions, stats.heads, chains, deps,
 		stats.broken_accesses, (unsigned int)broken_heads.used,
-		stats.fixups, stats.volatile_loads, stats.consume_loads, stats.walk_steps);
+		stats.fixups, stats.volatile_loads, stats.consume_loads, stats.walk_steps,
+		stats.rule_warnings, stats.rtl_restored, stats.rtl_breaks, rtl_counts.functions,
+		rtl_counts.accesses, rtl_counts.intact, rtl_counts.broken, rtl_counts.vanished,
+		rtl_counts.unknown, rtl_counts.fallback_functions);
 	fclose(f);
 	XDELETEVEC(file);
 }

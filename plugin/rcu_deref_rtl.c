@@ -207,6 +207,16 @@ const char *rtl_blamed_pass(int access)
 	return rtl.accesses[access].blame;
 }
 
+int rtl_head_of(int access)
+{
+	return rtl.accesses[access].head;
+}
+
+location_t rtl_location_of(int access)
+{
+	return rtl.accesses[access].loc;
+}
+
 const char *rtl_fate_name(enum rtl_fate fate)
 {
 	switch (fate) {
@@ -856,8 +866,7 @@ static bool make_acquire(rtx_insn *insn)
 		return false;
 	addr = XEXP(mem, 0);
 	if (!REG_P(addr)) {
-		if (GET_CODE(addr) != PLUS || !REG_P(XEXP(addr, 0)) ||
-		    !CONST_INT_P(XEXP(addr, 1)) ||
+		if (side_effects_p(addr) || GET_MODE(addr) != Pmode ||
 		    !targetm.hard_regno_mode_ok(REGNO(dest), Pmode))
 			return false;
 		base = gen_rtx_REG(Pmode, REGNO(dest));
@@ -1028,7 +1037,7 @@ static void dump_fates(FILE *f)
 
 static bool rcu_deref_rtl_gate(void)
 {
-	return rtl_tracking();
+	return rtl.fndecl && rtl.fndecl == current_function_decl && !rtl.decided;
 }
 
 static unsigned int rcu_deref_rtl_execute(void)

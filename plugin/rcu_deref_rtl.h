@@ -27,6 +27,8 @@ bool rtl_tracking(void);
 /* The verdict, valid while rtl_final_verdict() runs for the function. */
 enum rtl_fate rtl_fate_of(int access);
 const char *rtl_blamed_pass(int access);
+int rtl_head_of(int access);
+location_t rtl_location_of(int access);
 const char *rtl_fate_name(enum rtl_fate fate);
 
 /*
