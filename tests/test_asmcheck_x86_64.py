@@ -382,10 +382,23 @@ def test_cmov_reads_the_flags():
     assert dep_flags(res) == [ONLY_FLAGS]
 
 
-def test_cmov_with_dependent_source_is_data():
+def test_cmov_with_one_dependent_choice_is_not_dependent():
+    """The pick rule (as arm64's csel): when the condition keeps %rdx, the
+    address is a's, which does not derive from the head at all."""
     res = check("""
         @6 movq gp(%rip), %rax
         @9 leaq a(%rip), %rdx
+        cmpq $8, %rbx
+        cmovne %rax, %rdx
+        @7 movl (%rdx), %eax
+    """)
+    assert res.verdict == "broken"
+
+
+def test_cmov_with_both_choices_dependent_is_data():
+    res = check("""
+        @6 movq gp(%rip), %rax
+        @9 leaq 8(%rax), %rdx
         cmpq $8, %rbx
         cmovne %rax, %rdx
         @7 movl (%rdx), %eax

@@ -70,7 +70,7 @@ from . import dataflow
 from .dataflow import (  # noqa: F401 (part of this module's interface)
     CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph, CompileError,
     Insn, Isa, Program, Result, State, Value, annotations, clear_slots,
-    load_slot, store_slot, strength, vcap, vjoin)
+    load_slot, store_slot, strength, vcap, vjoin, vmeet)
 from .gas import IDENT as _IDENT
 from .gas import Parser as _GasParser
 

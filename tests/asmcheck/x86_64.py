@@ -75,7 +75,7 @@ from . import dataflow
 from .dataflow import (  # noqa: F401 (part of this module's interface)
     CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph, CompileError,
     Insn, Isa, Program, Result, State, Value, annotations, strength, vcap,
-    vjoin)
+    vjoin, vmeet)
 from .gas import IDENT, Parser
 
 DEFAULT_CC = "gcc"
@@ -836,6 +836,12 @@ def transfer_data(insn: Insn, state: State, head: bool) -> None:
                     for i in sources))
     if base == "lea":
         value = read_lea(state, ops[0])
+    if _CMOVCC.match(mnemonic):
+        # A conditional move picks its source or keeps its destination: the
+        # arm64 pick rule (aarch64.py's docstring), dependent only if both
+        # choices are; the condition adds the flags at FLAGS below.
+        value = vmeet(*(operand_value(state, insn, i, refs, head)
+                        for i in sources))
     if is_constant_idiom(insn) or (base == "sbb" and same_registers(insn)):
         value = {}
     if (base in _FLAG_READERS or _SETCC.match(mnemonic)
