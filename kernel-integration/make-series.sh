@@ -23,7 +23,7 @@ git_k() { git -C "$src" -c user.name="$name" -c user.email="$email" "$@"; }
 
 "$repo/mk/kernel-tree.sh" "$src"
 first=1
-for patch in "$here"/patches/*.patch; do
+for patch in "$here"/6.1/patches/*.patch; do
 	git_k am -q --committer-date-is-author-date "$patch"
 	if [ "$first" = 1 ]; then
 		cp "$repo/plugin/rcu_deref_plugin.c" "$src/scripts/gcc-plugins/"
@@ -36,8 +36,8 @@ done
 rm -rf "$out"
 git_k format-patch -q --cover-letter -o "$(realpath -m "$out")" pristine..HEAD
 cover=$(ls "$out"/0000-cover-letter.patch)
-subject=$(head -n 1 "$here/cover-letter.txt")
-tail -n +3 "$here/cover-letter.txt" >"$out/blurb"
+subject=$(head -n 1 "$here/6.1/cover-letter.txt")
+tail -n +3 "$here/6.1/cover-letter.txt" >"$out/blurb"
 sed -i -e "s/\*\*\* SUBJECT HERE \*\*\*/$subject/" \
 	-e "/\*\*\* BLURB HERE \*\*\*/{r $out/blurb
 d}" "$cover"

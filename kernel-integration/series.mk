@@ -2,8 +2,8 @@
 
 SERIES_OUT := $(BUILD)/kernel-integration/patches
 SERIES_STAMP := $(BUILD)/kernel-integration/applied
-SERIES_INPUTS := $(wildcard kernel-integration/patches/*.patch) \
-	kernel-integration/cover-letter.txt kernel-integration/make-series.sh \
+SERIES_INPUTS := $(wildcard kernel-integration/6.1/patches/*.patch) \
+	kernel-integration/6.1/cover-letter.txt kernel-integration/make-series.sh \
 	$(PLUGIN_SRC)
 
 series: $(SERIES_STAMP)

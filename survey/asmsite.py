@@ -22,8 +22,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from tests.asmcheck.__main__ import describe  # noqa: E402
-from tests.asmcheck.aarch64 import analyze  # noqa: E402
+from rcuderef.asmcheck.__main__ import describe  # noqa: E402
+from rcuderef.asmcheck.aarch64 import analyze  # noqa: E402
 
 
 def lines(text):

@@ -8,7 +8,7 @@ the plugin warned about, how many it missed, and its warnings on accesses
 the assembly shows intact.
 """
 from tests import corpus
-from tests.plugin import TARGETS
+from rcuderef.compiler import TARGETS
 
 
 def rows():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.asmcheck.aarch64 import (
+from rcuderef.asmcheck.aarch64 import (
     CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
     parse)
 
@@ -1085,7 +1085,7 @@ def test_real_compile_error_is_reported(tmp_path):
 def test_cli_prints_verdict(tmp_path):
     (tmp_path / "t.c").write_text(EQUALITY)
     proc = subprocess.run(
-        [sys.executable, "-m", "tests.asmcheck", str(tmp_path / "t.c"), "-O2"],
+        [sys.executable, "-m", "rcuderef.asmcheck", str(tmp_path / "t.c"), "-O2"],
         capture_output=True, text=True, check=False,
         cwd=Path(__file__).parent.parent)
     assert proc.returncode == 1

@@ -15,8 +15,8 @@ import subprocess
 import pytest
 
 from bench import gen
-from tests import diagnostics
-from tests.plugin import ENV, PLUGIN_ARG, REPO, plugin_path
+from rcuderef import diagnostics
+from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, plugin_path
 
 CC = "aarch64-linux-gnu-gcc"
 INCLUDE = REPO + "/plugin/include"

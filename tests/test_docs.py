@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from tests.plugin import REPO
+from rcuderef.compiler import REPO
 from tests.test_series import SRC, series  # noqa: F401 (fixture)
 
 TOUCHED = ("Documentation/RCU/rcu_dereference.rst",

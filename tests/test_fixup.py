@@ -13,10 +13,11 @@ import sys
 
 import pytest
 
-from tests import corpus, diagnostics
-from tests.asmcheck import aarch64 as asmcheck
-from tests.asmcheck import ordering
-from tests.plugin import ENV, REPO, TARGETS, plugin_path
+from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64 as asmcheck
+from rcuderef.asmcheck import ordering
+from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
+from tests import corpus
 
 sys.path.insert(0, os.path.join(REPO, "tools"))
 import rcu_deref_sites  # noqa: E402

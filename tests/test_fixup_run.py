@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from tests import corpus
-from tests.plugin import ENV, TARGETS, plugin_path
+from rcuderef.compiler import ENV, TARGETS, plugin_path
 
 QEMU = shutil.which("qemu-aarch64")
 REFUSED = {"merge_before_head_hazard.c"}

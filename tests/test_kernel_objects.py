@@ -12,7 +12,8 @@ import subprocess
 
 import pytest
 
-from qemu.harness import elfobj, kbuild
+from qemu.harness import kbuild
+from rcuderef import elf as elfobj
 from tests.test_kernel import build_log, kernel  # noqa: F401 (fixtures)
 
 MAX_FILES = 24

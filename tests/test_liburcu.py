@@ -18,8 +18,8 @@ import pytest
 
 from clients.liburcu import sites, toolchain
 from clients.liburcu.reading import READING
-from tests.asmcheck.aarch64 import analyze
-from tests.plugin import ENV, TARGETS
+from rcuderef.asmcheck.aarch64 import analyze
+from rcuderef.compiler import ENV, TARGETS
 
 A64 = "aarch64-linux-gnu"
 X86 = "x86_64-linux-gnu"

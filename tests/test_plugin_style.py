@@ -2,7 +2,7 @@
 import os
 import subprocess
 
-from tests.plugin import REPO
+from rcuderef.compiler import REPO
 
 
 def test_checkpatch_strict_clean():

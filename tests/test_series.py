@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from tests.plugin import REPO
+from rcuderef.compiler import REPO
 
 SRC = os.path.join(REPO, "build", "kernel", "src")
 OUT = os.path.join(REPO, "build", "kernel-integration", "patches")
@@ -63,6 +63,6 @@ def test_every_patch_signed_off(series):
 
 
 def test_series_inputs_do_not_copy_the_plugin():
-    for patch in glob.glob(os.path.join(REPO, "kernel-integration", "patches", "*.patch")):
+    for patch in glob.glob(os.path.join(REPO, "kernel-integration", "6.1", "patches", "*.patch")):
         with open(patch) as f:
             assert "rcu_deref_plugin.c" not in f.read().split("---", 1)[1].split("\n\n")[0]

@@ -14,8 +14,8 @@ import re
 import subprocess
 import tempfile
 
-from tests.asmcheck.aarch64 import analyze
-from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS
+from rcuderef.asmcheck.aarch64 import analyze
+from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS
 
 from . import sites, toolchain
 from .reading import READING

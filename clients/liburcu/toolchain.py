@@ -18,7 +18,7 @@ import re
 import subprocess
 import tempfile
 
-from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
+from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.join(REPO, "build", "clients", "liburcu")

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python3 -m tests.asmcheck FILE.c [--head L[,L]] [--dep L[,L]] [-O2]
+    python3 -m rcuderef.asmcheck FILE.c [--head L[,L]] [--dep L[,L]] [-O2]
         [--cc aarch64-linux-gnu-gcc] [--show-asm] [extra cc args]
 
 Lines default to the ``rcu:head`` / ``rcu:dep`` comments of FILE.c.  The exit
@@ -26,7 +26,7 @@ def line_set(text: str) -> set[int]:
 
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, str, list[str]]:
     """Split argv into our options, the -O level and extra compiler args."""
-    parser = argparse.ArgumentParser(prog="python3 -m tests.asmcheck")
+    parser = argparse.ArgumentParser(prog="python3 -m rcuderef.asmcheck")
     parser.add_argument("file", type=Path)
     parser.add_argument("--head", type=line_set)
     parser.add_argument("--dep", type=line_set)
