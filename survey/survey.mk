@@ -13,11 +13,10 @@
 # plugin through survey/cc-wrapper.sh (survey/build.sh).  Hand triage:
 # survey/triage.txt, hand-written sections: survey/notes.md.
 
-SURVEY_DIR := $(BUILD)/survey
 SURVEY_DIRS ?= kernel mm fs lib net/core net/ipv4 security
 SURVEY_TARGETS ?= $(addsuffix /,$(SURVEY_DIRS))
 SURVEY_READ_ONCE_DIRS ?= $(SURVEY_DIRS)
-SURVEY_PLUGIN := $(BUILD)/plugin/aarch64-linux-gnu/rcu_deref_plugin.so
+SURVEY_PLUGIN := $(PLUGIN_OUT)/aarch64-linux-gnu/rcu_deref_plugin.so
 SURVEY_SETUP_STAMP := $(SURVEY_DIR)/setup-done
 SURVEY_REPORT := docs/survey.md
 

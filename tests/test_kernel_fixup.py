@@ -10,13 +10,14 @@ import sys
 import pytest
 
 from qemu.harness import fixups, kbuild
+from rcuderef import layout
 from tests.test_kernel import (SELFTEST, SELFTEST_CASES, boot_with_torture,
                                check_boot, check_selftest, check_torture)
 
-sys.path.insert(0, os.path.join(kbuild.REPO, "tools"))
+sys.path.insert(0, os.path.join(layout.REPO, "tools"))
 import rcu_deref_sites  # noqa: E402
 
-SRC = os.path.join(kbuild.REPO, "build", "kernel", "src")
+SRC = layout.current().kernel_src
 MODE_FLAG = "-fplugin-arg-rcu_deref_plugin-mode=fixup"
 
 

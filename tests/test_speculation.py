@@ -7,8 +7,6 @@ import os
 import shutil
 import subprocess
 
-import pytest
-
 from rcuderef import diagnostics
 from rcuderef.asmcheck import aarch64 as asmcheck
 from rcuderef.asmcheck import ordering
