@@ -16,9 +16,11 @@ import subprocess
 import sys
 import time
 
+from rcuderef import layout
+
 from . import kernel, protection, scaling, timing
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = layout.REPO
 OBJECT_LIST = os.path.join(REPO, "bench", "kernel-objects.txt")
 
 
@@ -29,7 +31,7 @@ def log(msg):
 def snapshot_plugin(build):
     """Copy the aarch64 plugin, so that a rebuild during the run changes
     nothing; return (path, sha256)."""
-    src = os.path.join(REPO, "build", "plugin", "aarch64-linux-gnu", "rcu_deref_plugin.so")
+    src = layout.current().plugin(layout.KERNEL_TARGET)
     dst_dir = os.path.join(build, "plugin")
     os.makedirs(dst_dir, exist_ok=True)
     dst = os.path.join(dst_dir, "rcu_deref_plugin.so")
@@ -73,9 +75,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m bench", description=__doc__.splitlines()[0])
     ap.add_argument("what", nargs="?", default="all",
             choices=("all", "scaling", "kernel", "protection", "report", "select"))
-    ap.add_argument("--build", default=os.path.join(REPO, "build", "bench"))
-    ap.add_argument("--kbuild", default=os.path.join(REPO, "build", "qemu", "kernel-warn"))
-    ap.add_argument("--survey", default=os.path.join(REPO, "build", "survey"))
+    lay = layout.current()
+    ap.add_argument("--build", default=lay.bench)
+    ap.add_argument("--kbuild", default=lay.kernel_out("warn"))
+    ap.add_argument("--survey", default=lay.survey)
     ap.add_argument("--docs", default=os.path.join(REPO, "docs"))
     ap.add_argument("--quick", action="store_true", help="small grid (BENCH_QUICK=1)")
     ap.add_argument("--rounds", type=int, default=3)

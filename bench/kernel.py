@@ -3,7 +3,7 @@
 The objects are listed in bench/kernel-objects.txt (chosen once as the
 objects of the arm64 test kernel with the most dependency heads; `python3
 -m bench select` redoes the choice).  Their exact compile commands come
-from the V=1 build log of the test kernel (build/qemu/kernel-warn/build.log),
+from the V=1 build log of the test kernel (build/qemu/V/arm64/kernel-warn/build.log),
 copied at the start of a run.  Each command is rerun from that build
 directory with its output (-o) sent to build/bench, its dependency file
 (-Wp,-MMD) dropped and the kernel's copy of the plugin replaced by a
@@ -16,12 +16,13 @@ left out of the round, and the report says so.
 """
 import json
 import os
-import shlex
 import time
+
+from rcuderef import compile_commands
+from rcuderef.compiler import PLUGIN_ARG
 
 from . import timing
 
-PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
 MODES = ("none", "warn", "fixup")
 RETRIES = 3
 RETRY_PAUSE = 20
@@ -31,32 +32,16 @@ def parse_log(path):
     """{object: {"obj", "src", "args"}} for every C compile in a V=1 log."""
     out = {}
     with open(path, errors="replace") as fh:
-        for line in fh:
-            if not line.startswith("  aarch64-linux-gnu-gcc ") or " -c -o " not in line:
-                continue
-            args = shlex.split(line)
-            if not args[-1].endswith(".c"):
-                continue
-            obj = args[args.index("-o") + 1]
-            out[obj] = {"obj": obj, "src": args[-1], "args": args}
+        for args in compile_commands.from_build_log(fh.read()):
+            if "-o" in args:
+                obj = args[args.index("-o") + 1]
+                out[obj] = {"obj": obj, "src": args[-1], "args": args}
     return out
 
 
 def command(entry, mode, plugin, output, stats=None, assemble=True):
     """The entry's compile command for mode, writing output."""
-    cmd = []
-    skip = False
-    for a in entry["args"]:
-        if skip:
-            skip = False
-            continue
-        if a == "-o":
-            skip = True
-            continue
-        if a.startswith("-Wp,-MMD") or a.startswith("-Wp,-MD") or \
-           a.startswith("-fplugin=") or a.startswith(PLUGIN_ARG) or a == "-c":
-            continue
-        cmd.append(a)
+    cmd = compile_commands.rewrite(entry["args"])
     src = cmd.pop()
     cmd += ["-c" if assemble else "-S", "-o", output]
     if mode != "none":

@@ -13,15 +13,15 @@ survey build of build/survey when it exists (warn mode: its translation
 units with a broken head are recompiled here in fix-up mode for the fixups).
 """
 import glob
-import json
 import os
-import shlex
+
+from rcuderef import compile_commands
 
 from . import kernel
 
 KEYS = ("functions", "heads", "chains", "accesses", "broken_accesses",
     "broken_heads", "fixups", "volatile_loads", "consume_loads")
-CC = "aarch64-linux-gnu-gcc"
+CC = compile_commands.KERNEL_CC
 
 
 def totals(stats):
@@ -60,12 +60,7 @@ def survey_stats(survey_dir):
         return {"in_progress": len(files), "dir": survey_dir}
     units = {}
     for path in files:
-        with open(path) as fh:
-            for line in fh:
-                line = line.strip()
-                if line:
-                    d = json.loads(line)
-                    units[d["file"]] = d
+        units.update(kernel.read_stats(path))
 
     def keyvals(name):
         path = os.path.join(survey_dir, name)
@@ -93,11 +88,9 @@ def survey_stats(survey_dir):
 def survey_fixups(survey, build, plugin, log=print):
     """Recompile the survey's TUs with a broken head in fix-up mode; return
     {file: stats} (fixups counted by the plugin)."""
-    ccj = os.path.join(survey["dir"], "compile_commands.json")
-    if not os.path.exists(ccj):
+    if not os.path.exists(os.path.join(survey["dir"], "compile_commands.json")):
         return {}
-    with open(ccj) as fh:
-        commands = {c["file"]: c for c in json.load(fh)}
+    commands = {c["file"]: c for c in compile_commands.load(survey["dir"])}
     workdir = os.path.join(build, "survey-fixup")
     os.makedirs(workdir, exist_ok=True)
     stats = os.path.join(workdir, "stats.jsonl")
@@ -109,9 +102,7 @@ def survey_fixups(survey, build, plugin, log=print):
         if not c:
             log("  survey: no compile command for %s" % f)
             continue
-        args = shlex.split(c["command"])
-        args[0] = CC
-        entry = {"args": args}
+        entry = {"args": [CC] + c["argv"][1:]}
         cmd = kernel.command(entry, "fixup", plugin, os.path.join(workdir, "t.o"), stats)
         kernel.run_with_retry(cmd, c["directory"], log)
     return kernel.read_stats(stats)

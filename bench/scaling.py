@@ -38,10 +38,12 @@ import re
 import shutil
 import subprocess
 
+from rcuderef import layout
+from rcuderef.compiler import PLUGIN_ARG
+
 from . import gen, timing
 
-CC = "aarch64-linux-gnu-gcc"
-PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
+CC = layout.TARGETS[layout.KERNEL_TARGET].cc()
 MODES = ("none", "warn", "fixup")
 SUPERLINEAR = 1.2
 BROKEN_EVERY = 10

@@ -25,17 +25,23 @@ def from_build_log(text, cc=KERNEL_CC):
             yield words
 
 
+def load(build_dir):
+    """The entries of build_dir/compile_commands.json, each a dict with its
+    command as words ("argv"), "directory" and "file"."""
+    with open(os.path.join(build_dir, "compile_commands.json")) as f:
+        entries = json.load(f)
+    return [dict(argv=shlex.split(e["command"]) if "command" in e else e["arguments"],
+                 directory=e["directory"], file=e["file"]) for e in entries]
+
+
 def find(build_dir, obj):
     """The command (words) and directory that made obj (e.g. mm/ksm.o),
     from build_dir/compile_commands.json.  LookupError if it is not there."""
-    path = os.path.join(build_dir, "compile_commands.json")
-    with open(path) as f:
-        entries = json.load(f)
-    for e in entries:
-        argv = shlex.split(e["command"]) if "command" in e else e["arguments"]
+    for e in load(build_dir):
+        argv = e["argv"]
         if "-o" in argv and argv[argv.index("-o") + 1] == obj:
             return argv, e["directory"]
-    raise LookupError("%s: not in %s" % (obj, path))
+    raise LookupError("%s: not in %s/compile_commands.json" % (obj, build_dir))
 
 
 def rewrite(argv, cc=None, plugin=None, keep_compile=False):

@@ -27,6 +27,8 @@ import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+DEFAULT_BUILD = "build"
+
 KERNELS = ("6.1",)
 DEFAULT_KERNEL = "6.1"
 
@@ -83,7 +85,7 @@ class Layout:
     """Every path of one build directory, for one kernel version, kernel
     target and compiler."""
 
-    def __init__(self, build="build", kernel=None, target=KERNEL_TARGET,
+    def __init__(self, build=DEFAULT_BUILD, kernel=None, target=KERNEL_TARGET,
                  compiler=None, repo=REPO):
         self.repo = repo
         self.build = os.path.join(repo, build)
@@ -217,11 +219,12 @@ class Layout:
         return out
 
 
-def current():
-    """The layout the environment asks for ('make check' sets it), else
-    the default one."""
-    return Layout(os.environ.get(BUILD_ENV) or "build",
-                  os.environ.get(KERNEL_ENV) or None)
+def current(build=None, kernel=None):
+    """The layout of build and kernel when given, else of what the
+    environment asks for ('make' sets it for the tests and the harness),
+    else the default one."""
+    return Layout(build or os.environ.get(BUILD_ENV) or DEFAULT_BUILD,
+                  kernel or os.environ.get(KERNEL_ENV) or None)
 
 
 def parse_assignments(args):
@@ -242,7 +245,7 @@ def main(argv):
     try:
         params = parse_assignments(argv[1:])
         # Paths stay relative when BUILD is: make runs in the repository.
-        lay = Layout(params.get("BUILD") or "build", params.get("KERNEL") or None,
+        lay = Layout(params.get("BUILD") or DEFAULT_BUILD, params.get("KERNEL") or None,
                      repo="")
     except UnknownParameter as e:
         print("rcu-deref: %s" % e, file=sys.stderr)

@@ -61,7 +61,7 @@ def run_mode(lay, args, mode):
 
 
 def run(args):
-    lay = layout.Layout(args.build, args.kernel)
+    lay = layout.current(args.build, args.kernel)
     results = [run_mode(lay, args, mode) for mode in kbuild.MODES]
     return 0 if all(results) else 1
 
@@ -70,10 +70,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m qemu.harness")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="boot the built kernels and report")
-    r.add_argument("--build", default="build",
-                   help="the build directory (relative: to the repository)")
-    r.add_argument("--kernel", default=None,
-                   help="the kernel version (default: the layout's default)")
+    r.add_argument("--build", help="the build directory (relative: to the "
+                   "repository; default: $RCU_DEREF_BUILD, else build)")
+    r.add_argument("--kernel", help="the kernel version (default: "
+                   "$RCU_DEREF_KERNEL, else the layout's default)")
     r.add_argument("--timeout", type=int, default=180)
     args = ap.parse_args(argv)
     try:
