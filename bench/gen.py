@@ -15,7 +15,7 @@ def.val.  (The RTL passes may still pick the head's register for it.)
 
 Head lines carry /* rcu:head */ and the checked accesses (the end of each
 chain, the access inside the equality test) /* rcu:dep */, as in
-tests/corpus, so that tests/asmcheck can judge them from the assembly.
+tests/corpus, so that rcuderef/asmcheck can judge them from the assembly.
 
 The returned counts are the generator's own: they are what it wrote, not
 what any compiler or the plugin says.
@@ -62,7 +62,7 @@ def reader(f, heads, length, broken_every, sink):
           "broken": 0}
     for n in range(heads):
         expr, kind = head_expr(n)
-        # The dependent load alone on its line (for tests/asmcheck), then
+        # The dependent load alone on its line (for rcuderef/asmcheck), then
         # the sink.
         use = ["t = q->val; /* rcu:dep */",
                "v += t;" if sink == "sum" else "out%d[%d] = t;" % (f, n)]

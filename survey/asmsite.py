@@ -7,7 +7,7 @@ Recompiles OBJECT (e.g. kernel/cgroup/cgroup.o) with its kbuild command
 from SURVEY_DIR/compile_commands.json to assembly (-S; the kernel config
 has debug info, so every instruction carries its source line), without
 the plugin, and runs the repository's independent assembly checker
-(tests/asmcheck) on it: which memory accesses on the --dep lines of
+(rcuderef/asmcheck) on it: which memory accesses on the --dep lines of
 SOURCE_BASENAME still depend, through registers, on the loads of the
 --head lines.  This is the truth the triage relies on; it does not use
 the plugin.

@@ -8,7 +8,7 @@
 #   make survey-report                   only regenerate docs/survey.md
 #   make survey-setup                    redo the survey's kernel tree
 #
-# The kernel tree is a clone of build/kernel/src with the generated patch
+# The kernel tree is a clone of build/kernel/V/src with the generated patch
 # series applied (survey/setup.sh); the build loads this repository's
 # plugin through survey/cc-wrapper.sh (survey/build.sh).  Hand triage:
 # survey/triage.txt, hand-written sections: survey/notes.md.

@@ -1,4 +1,4 @@
-"""Unit tests for the independent aarch64 dependency oracle (tests.asmcheck).
+"""Unit tests for the independent aarch64 dependency oracle (rcuderef.asmcheck).
 
 Hand-written snippets exercise one rule each; the real compiles at the end
 check the expected verdicts that were established by reading GCC 12's

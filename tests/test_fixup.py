@@ -3,7 +3,7 @@ is ordered after its head by a load-acquire or a fence, the code of the
 safe cases does not change, and the sites recorded in the object file are
 the ones the diagnostics name.
 
-The ordering truth comes from tests/asmcheck/ordering.py, which reads the
+The ordering truth comes from rcuderef/asmcheck/ordering.py, which reads the
 aarch64 assembly only."""
 import functools
 import json

@@ -5,6 +5,7 @@ import re
 import subprocess
 
 from rcuderef import compile_commands, layout
+from rcuderef.diagnostics import PLUGIN_WARNINGS
 
 PLUGIN_NAME = "rcu_deref_plugin"
 
@@ -79,12 +80,6 @@ def diagnostics(err_text):
             d["col"] = int(d["col"])
             out.append(d)
     return out
-
-
-# The plugin's warnings start with one of these.
-PLUGIN_WARNINGS = ("this access no longer depends on the value loaded by",
-                   "this access depends on",
-                   "the value loaded by")
 
 
 def plugin_warnings(err_text, src):
