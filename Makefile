@@ -1,16 +1,35 @@
 # rcu-deref: top-level build.  See README.md.
 #
 #   make            build the plugin for both compilers
-#   make series     generate the kernel patch series (build/kernel-integration/patches)
+#   make series     generate the kernel patch series (build/kernel-integration/V/patches)
 #   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
-#   make check      the tests (pytest)
+#   make check      lint, then the tests (pytest)
+#   make lint       pyflakes on the Python files, checkpatch on the series
+#
+# Parameters: BUILD=DIR (default build), KERNEL=V (the kernel version of the
+# series and test kernels; rcuderef/layout.py lists the supported ones and
+# names the default).
 
-BUILD := build
-KERNEL_SRC := $(BUILD)/kernel/src
-KERNEL_STAMP := $(KERNEL_SRC)/.git/rcu-deref-pristine
+BUILD ?= build
+KERNEL ?=
 HOSTCXX ?= g++
 PYTHON ?= /usr/bin/python3
-SETUP_STAMP := $(BUILD)/.packages-ok
+
+# Every path below $(BUILD) comes from the build layout (rcuderef/layout.py),
+# one assignment a line, each ending in '|'.  An unknown KERNEL stops here,
+# before anything is built.
+define newline
+
+
+endef
+LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)')
+ifneq ($(.SHELLSTATUS),0)
+$(error the build layout refused these parameters (see above))
+endif
+$(eval $(subst |,$(newline),$(LAYOUT_VARS)))
+# The tests and the harness find the same layout through these.
+export RCU_DEREF_BUILD := $(BUILD)
+export RCU_DEREF_KERNEL := $(KERNEL)
 
 all: plugins
 
@@ -31,18 +50,25 @@ $(SETUP_STAMP): mk/packages.txt mk/packages.sh
 
 # The pristine kernel tree, extracted once.  'make kernel-tree' resets it.
 $(KERNEL_STAMP): | $(SETUP_STAMP)
-	mk/kernel-tree.sh $(KERNEL_SRC)
+	mk/kernel-tree.sh $(KERNEL_SRC) $(KERNEL)
 	touch $@
 kernel-tree: | $(SETUP_STAMP)
-	mk/kernel-tree.sh $(KERNEL_SRC)
+	mk/kernel-tree.sh $(KERNEL_SRC) $(KERNEL)
 	touch $(KERNEL_STAMP)
 	rm -f $(SERIES_STAMP)
 
 run: plugins kernel initramfs
-	$(PYTHON) -m qemu.harness run --build $(BUILD)
+	$(PYTHON) -m qemu.harness run --build $(BUILD) --kernel $(KERNEL)
 
-check: plugins test-plugins
+check: lint plugins test-plugins
 	$(PYTHON) -m pytest tests
+
+# pyflakes on every Python file git knows; checkpatch on the generated
+# series and the plugin source (tests/test_series.py, test_plugin_style.py).
+lint: series
+	$(PYTHON) -m pyflakes $$(git ls-files '*.py')
+	$(PYTHON) -m pytest -q -p no:cacheprovider tests/test_series.py::test_checkpatch_strict \
+		tests/test_plugin_style.py
 
 # Detection and false positives on the hazard corpus (the README's table).
 corpus-report: plugins
@@ -51,4 +77,4 @@ corpus-report: plugins
 clean:
 	rm -rf $(BUILD)/plugin $(BUILD)/qemu
 
-.PHONY: all plugins setup kernel-tree run check corpus-report clean
+.PHONY: all plugins setup kernel-tree run check lint corpus-report clean

@@ -8,26 +8,26 @@
 #   make bench-select          choose bench/kernel-objects.txt again
 #
 # The kernel objects are compiled with the exact commands of the arm64 test
-# kernel's build log (build/qemu/kernel-warn/build.log): that kernel is built
+# kernel's build log (build/qemu/V/arm64/kernel-warn/build.log): that kernel is built
 # first when it is missing, never rebuilt from here.
 
 BENCH_QUICK ?= 0
 ifeq ($(filter-out 0,$(BENCH_QUICK)),)
-BENCH_DIR := $(BUILD)/bench
+BENCH_DIR := $(BENCH_OUT)
 BENCH_ARGS :=
 else
-BENCH_DIR := $(BUILD)/bench-quick
+BENCH_DIR := $(BENCH_QUICK_OUT)
 BENCH_ARGS := --quick --docs $(BENCH_DIR)
 endif
 
 bench: plugins
-	[ -e $(KOUT)/build.log ] || $(MAKE) --no-print-directory kernel-warn
-	nice -n 19 $(PYTHON) -m bench all $(BENCH_ARGS) --build $(BENCH_DIR) --kbuild $(KOUT)
+	[ -e $(KOUT_WARN)/build.log ] || $(MAKE) --no-print-directory kernel-warn
+	nice -n 19 $(PYTHON) -m bench all $(BENCH_ARGS) --build $(BENCH_DIR) --kbuild $(KOUT_WARN)
 
 bench-report:
 	$(PYTHON) -m bench report --build $(BENCH_DIR) $(BENCH_ARGS)
 
 bench-select: plugins
-	nice -n 19 $(PYTHON) -m bench select --build $(BENCH_DIR) --kbuild $(KOUT)
+	nice -n 19 $(PYTHON) -m bench select --build $(BENCH_DIR) --kbuild $(KOUT_WARN)
 
 .PHONY: bench bench-report bench-select

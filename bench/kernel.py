@@ -3,7 +3,7 @@
 The objects are listed in bench/kernel-objects.txt (chosen once as the
 objects of the arm64 test kernel with the most dependency heads; `python3
 -m bench select` redoes the choice).  Their exact compile commands come
-from the V=1 build log of the test kernel (build/qemu/kernel-warn/build.log),
+from the V=1 build log of the test kernel (build/qemu/V/arm64/kernel-warn/build.log),
 copied at the start of a run.  Each command is rerun from that build
 directory with its output (-o) sent to build/bench, its dependency file
 (-Wp,-MMD) dropped and the kernel's copy of the plugin replaced by a
@@ -16,208 +16,193 @@ left out of the round, and the report says so.
 """
 import json
 import os
-import shlex
 import time
+
+from rcuderef import compile_commands
+from rcuderef.compiler import PLUGIN_ARG
 
 from . import timing
 
-PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
 MODES = ("none", "warn", "fixup")
 RETRIES = 3
 RETRY_PAUSE = 20
 
 
 def parse_log(path):
-	"""{object: {"obj", "src", "args"}} for every C compile in a V=1 log."""
-	out = {}
-	with open(path, errors="replace") as fh:
-		for line in fh:
-			if not line.startswith("  aarch64-linux-gnu-gcc ") or " -c -o " not in line:
-				continue
-			args = shlex.split(line)
-			if not args[-1].endswith(".c"):
-				continue
-			obj = args[args.index("-o") + 1]
-			out[obj] = {"obj": obj, "src": args[-1], "args": args}
-	return out
+    """{object: {"obj", "src", "args"}} for every C compile in a V=1 log."""
+    out = {}
+    with open(path, errors="replace") as fh:
+        for args in compile_commands.from_build_log(fh.read()):
+            if "-o" in args:
+                obj = args[args.index("-o") + 1]
+                out[obj] = {"obj": obj, "src": args[-1], "args": args}
+    return out
 
 
 def command(entry, mode, plugin, output, stats=None, assemble=True):
-	"""The entry's compile command for mode, writing output."""
-	cmd = []
-	skip = False
-	for a in entry["args"]:
-		if skip:
-			skip = False
-			continue
-		if a == "-o":
-			skip = True
-			continue
-		if a.startswith("-Wp,-MMD") or a.startswith("-Wp,-MD") or \
-		   a.startswith("-fplugin=") or a.startswith(PLUGIN_ARG) or a == "-c":
-			continue
-		cmd.append(a)
-	src = cmd.pop()
-	cmd += ["-c" if assemble else "-S", "-o", output]
-	if mode != "none":
-		cmd += ["-fplugin=" + plugin, PLUGIN_ARG + "mode=" + mode]
-		if stats:
-			cmd.append(PLUGIN_ARG + "stats=" + stats)
-	cmd.append(src)
-	return cmd
+    """The entry's compile command for mode, writing output."""
+    cmd = compile_commands.rewrite(entry["args"])
+    src = cmd.pop()
+    cmd += ["-c" if assemble else "-S", "-o", output]
+    if mode != "none":
+        cmd += ["-fplugin=" + plugin, PLUGIN_ARG + "mode=" + mode]
+        if stats:
+            cmd.append(PLUGIN_ARG + "stats=" + stats)
+    cmd.append(src)
+    return cmd
 
 
 def commands(kbuild, workdir, objects, log=print):
-	"""The compile commands of objects, from the kernel's build log when it
-	has them all (a copy is kept in workdir), else from the copy kept by an
-	earlier run (the kernel is being rebuilt and its log is incomplete)."""
-	log_path = os.path.join(kbuild, "build.log")
-	kept = os.path.join(workdir, "build.log")
-	with open(log_path, "rb") as fh:
-		data = fh.read()
-	tmp = kept + ".new"
-	with open(tmp, "wb") as fh:
-		fh.write(data)
-	entries = parse_log(tmp)
-	if all(o in entries for o in objects):
-		os.replace(tmp, kept)
-		return entries
-	os.unlink(tmp)
-	if os.path.exists(kept):
-		log("kernel objects: %s lacks some objects (being rebuilt?): using the "
-		    "copy of an earlier run, %s" % (log_path, kept))
-		old = parse_log(kept)
-		old.update(entries)
-		return old
-	return entries
+    """The compile commands of objects, from the kernel's build log when it
+    has them all (a copy is kept in workdir), else from the copy kept by an
+    earlier run (the kernel is being rebuilt and its log is incomplete)."""
+    log_path = os.path.join(kbuild, "build.log")
+    kept = os.path.join(workdir, "build.log")
+    with open(log_path, "rb") as fh:
+        data = fh.read()
+    tmp = kept + ".new"
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+    entries = parse_log(tmp)
+    if all(o in entries for o in objects):
+        os.replace(tmp, kept)
+        return entries
+    os.unlink(tmp)
+    if os.path.exists(kept):
+        log("kernel objects: %s lacks some objects (being rebuilt?): using the "
+            "copy of an earlier run, %s" % (log_path, kept))
+        old = parse_log(kept)
+        old.update(entries)
+        return old
+    return entries
 
 
 def read_list(path):
-	with open(path) as fh:
-		return [l.split("#")[0].strip() for l in fh
-			if l.split("#")[0].strip()]
+    with open(path) as fh:
+        return [l.split("#")[0].strip() for l in fh
+            if l.split("#")[0].strip()]
 
 
 def first_error(stderr):
-	for line in stderr.splitlines():
-		if "error" in line or "fatal" in line:
-			return line.strip()
-	return stderr.strip().splitlines()[-1] if stderr.strip() else "no message"
+    for line in stderr.splitlines():
+        if "error" in line or "fatal" in line:
+            return line.strip()
+    return stderr.strip().splitlines()[-1] if stderr.strip() else "no message"
 
 
 def run_with_retry(cmd, cwd, log):
-	for attempt in range(RETRIES + 1):
-		try:
-			return timing.run_timed(cmd, cwd=cwd)[0]
-		except timing.CommandFailed as e:
-			msg = "%s: %s" % (cmd[-1], first_error(e.stderr)[:200])
-			if attempt == RETRIES:
-				log("    failed for good: " + msg)
-				return None
-			log("    failed, retrying in %d s: %s" % (RETRY_PAUSE, msg))
-			time.sleep(RETRY_PAUSE)
+    for attempt in range(RETRIES + 1):
+        try:
+            return timing.run_timed(cmd, cwd=cwd)[0]
+        except timing.CommandFailed as e:
+            msg = "%s: %s" % (cmd[-1], first_error(e.stderr)[:200])
+            if attempt == RETRIES:
+                log("    failed for good: " + msg)
+                return None
+            log("    failed, retrying in %d s: %s" % (RETRY_PAUSE, msg))
+            time.sleep(RETRY_PAUSE)
 
 
 def read_stats(path):
-	"""{main input file: stats dict} from a stats file (last line wins)."""
-	out = {}
-	if os.path.exists(path):
-		with open(path) as fh:
-			for line in fh:
-				line = line.strip()
-				if line:
-					d = json.loads(line)
-					out[d["file"]] = d
-	return out
+    """{main input file: stats dict} from a stats file (last line wins)."""
+    out = {}
+    if os.path.exists(path):
+        with open(path) as fh:
+            for line in fh:
+                line = line.strip()
+                if line:
+                    d = json.loads(line)
+                    out[d["file"]] = d
+    return out
 
 
 def run(build, kbuild, objects, plugin, rounds=3, log=print):
-	"""Time the objects' compiles in the three modes; collect the stats."""
-	workdir = os.path.join(build, "kernel")
-	os.makedirs(workdir, exist_ok=True)
-	entries = commands(kbuild, workdir, objects, log)
-	with open(os.path.join(workdir, "commands.json"), "w") as fh:
-		json.dump({o: entries[o] for o in objects if o in entries}, fh, indent=1)
-	missing = [o for o in objects if o not in entries]
-	objects = [o for o in objects if o in entries]
-	stats = {m: os.path.join(workdir, "stats.%s.jsonl" % m) for m in ("warn", "fixup")}
-	for p in stats.values():
-		if os.path.exists(p):
-			os.unlink(p)
+    """Time the objects' compiles in the three modes; collect the stats."""
+    workdir = os.path.join(build, "kernel")
+    os.makedirs(workdir, exist_ok=True)
+    entries = commands(kbuild, workdir, objects, log)
+    with open(os.path.join(workdir, "commands.json"), "w") as fh:
+        json.dump({o: entries[o] for o in objects if o in entries}, fh, indent=1)
+    missing = [o for o in objects if o not in entries]
+    objects = [o for o in objects if o in entries]
+    stats = {m: os.path.join(workdir, "stats.%s.jsonl" % m) for m in ("warn", "fixup")}
+    for p in stats.values():
+        if os.path.exists(p):
+            os.unlink(p)
 
-	def out(mode, obj):
-		path = os.path.join(workdir, mode, obj)
-		os.makedirs(os.path.dirname(path), exist_ok=True)
-		return path
+    def out(mode, obj):
+        path = os.path.join(workdir, mode, obj)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        return path
 
-	# Round 0 also writes the plugin's stats; a cold cache in it costs one
-	# mode of one round, which the median drops.
-	times = {o: {m: [] for m in MODES} for o in objects}
-	for r in range(rounds):
-		log("kernel objects: round %d of %d (load average %.1f)" % (
-			r + 1, rounds, timing.load_average()[0]))
-		for i, obj in enumerate(objects):
-			k = (r + i) % len(MODES)
-			got = {}
-			for m in MODES[k:] + MODES[:k]:
-				got[m] = run_with_retry(
-					command(entries[obj], m, plugin, out(m, obj),
-						stats.get(m) if r == 0 else None),
-					kbuild, log)
-			# A round counts only when all three modes compiled.
-			if all(v is not None for v in got.values()):
-				for m in MODES:
-					times[obj][m].append(got[m])
-	per_obj = {}
-	for obj in objects:
-		t = times[obj]
-		if not t["none"]:
-			continue
-		per_obj[obj] = {
-			"rounds": len(t["none"]),
-			"cpu": {m: timing.median(t[m]) for m in MODES},
-			"ratio": {m: timing.median([a / b for a, b in zip(t[m], t["none"])])
-				  for m in ("warn", "fixup")},
-		}
-	tot = {m: sum(per_obj[o]["cpu"][m] for o in per_obj) for m in MODES}
-	return {
-		"objects": per_obj, "missing": missing,
-		"failed": [o for o in objects if o not in per_obj],
-		"total": tot,
-		"stats": {m: read_stats(p) for m, p in stats.items()},
-		"sources": {o: entries[o]["src"] for o in objects},
-	}
+    # Round 0 also writes the plugin's stats; a cold cache in it costs one
+    # mode of one round, which the median drops.
+    times = {o: {m: [] for m in MODES} for o in objects}
+    for r in range(rounds):
+        log("kernel objects: round %d of %d (load average %.1f)" % (
+            r + 1, rounds, timing.load_average()[0]))
+        for i, obj in enumerate(objects):
+            k = (r + i) % len(MODES)
+            got = {}
+            for m in MODES[k:] + MODES[:k]:
+                got[m] = run_with_retry(
+                    command(entries[obj], m, plugin, out(m, obj),
+                        stats.get(m) if r == 0 else None),
+                    kbuild, log)
+            # A round counts only when all three modes compiled.
+            if all(v is not None for v in got.values()):
+                for m in MODES:
+                    times[obj][m].append(got[m])
+    per_obj = {}
+    for obj in objects:
+        t = times[obj]
+        if not t["none"]:
+            continue
+        per_obj[obj] = {
+            "rounds": len(t["none"]),
+            "cpu": {m: timing.median(t[m]) for m in MODES},
+            "ratio": {m: timing.median([a / b for a, b in zip(t[m], t["none"])])
+                  for m in ("warn", "fixup")},
+        }
+    tot = {m: sum(per_obj[o]["cpu"][m] for o in per_obj) for m in MODES}
+    return {
+        "objects": per_obj, "missing": missing,
+        "failed": [o for o in objects if o not in per_obj],
+        "total": tot,
+        "stats": {m: read_stats(p) for m, p in stats.items()},
+        "sources": {o: entries[o]["src"] for o in objects},
+    }
 
 
 def select(build, kbuild, plugin, count, log=print):
-	"""The count objects of the build log with the most heads (warn mode)."""
-	workdir = os.path.join(build, "select")
-	os.makedirs(workdir, exist_ok=True)
-	stats = os.path.join(workdir, "stats.jsonl")
-	if os.path.exists(stats):
-		os.unlink(stats)
-	entries = parse_log(os.path.join(kbuild, "build.log"))
-	for i, (obj, e) in enumerate(sorted(entries.items())):
-		if i % 50 == 0:
-			log("select: %d of %d" % (i, len(entries)))
-		run_with_retry(command(e, "warn", plugin, os.path.join(workdir, "t.s"),
-				       stats, assemble=False), kbuild, log)
-	by_src = read_stats(stats)
-	ranked = sorted(((by_src[e["src"]]["heads"], obj) for obj, e in entries.items()
-			 if e["src"] in by_src), reverse=True)
-	return ranked[:count], ranked
+    """The count objects of the build log with the most heads (warn mode)."""
+    workdir = os.path.join(build, "select")
+    os.makedirs(workdir, exist_ok=True)
+    stats = os.path.join(workdir, "stats.jsonl")
+    if os.path.exists(stats):
+        os.unlink(stats)
+    entries = parse_log(os.path.join(kbuild, "build.log"))
+    for i, (obj, e) in enumerate(sorted(entries.items())):
+        if i % 50 == 0:
+            log("select: %d of %d" % (i, len(entries)))
+        run_with_retry(command(e, "warn", plugin, os.path.join(workdir, "t.s"),
+                       stats, assemble=False), kbuild, log)
+    by_src = read_stats(stats)
+    ranked = sorted(((by_src[e["src"]]["heads"], obj) for obj, e in entries.items()
+             if e["src"] in by_src), reverse=True)
+    return ranked[:count], ranked
 
 
 def markdown_overhead(res):
-	lines = ["| object | rounds | no plugin (s) | warn (s) | fixup (s) | warn / none | fixup / none |",
-		 "| --- | --- | --- | --- | --- | --- | --- |"]
-	for obj, p in sorted(res["objects"].items()):
-		lines.append("| `%s` | %d | %.3f | %.3f | %.3f | %.3f | %.3f |" % (
-			obj, p["rounds"], p["cpu"]["none"], p["cpu"]["warn"], p["cpu"]["fixup"],
-			p["ratio"]["warn"], p["ratio"]["fixup"]))
-	t = res["total"]
-	if t["none"]:
-		lines.append("| **all %d objects** | | %.2f | %.2f | %.2f | **%.3f** | **%.3f** |" % (
-			len(res["objects"]), t["none"], t["warn"], t["fixup"],
-			t["warn"] / t["none"], t["fixup"] / t["none"]))
-	return "\n".join(lines)
+    lines = ["| object | rounds | no plugin (s) | warn (s) | fixup (s) | warn / none | fixup / none |",
+         "| --- | --- | --- | --- | --- | --- | --- |"]
+    for obj, p in sorted(res["objects"].items()):
+        lines.append("| `%s` | %d | %.3f | %.3f | %.3f | %.3f | %.3f |" % (
+            obj, p["rounds"], p["cpu"]["none"], p["cpu"]["warn"], p["cpu"]["fixup"],
+            p["ratio"]["warn"], p["ratio"]["fixup"]))
+    t = res["total"]
+    if t["none"]:
+        lines.append("| **all %d objects** | | %.2f | %.2f | %.2f | **%.3f** | **%.3f** |" % (
+            len(res["objects"]), t["none"], t["warn"], t["fixup"],
+            t["warn"] / t["none"], t["fixup"] / t["none"]))
+    return "\n".join(lines)

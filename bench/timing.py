@@ -14,53 +14,53 @@ import time
 
 
 class CommandFailed(Exception):
-	def __init__(self, argv, status, stderr):
-		super().__init__("%s: exit status %d\n%s" % (argv[0], status, stderr[-2000:]))
-		self.status = status
-		self.stderr = stderr
+    def __init__(self, argv, status, stderr):
+        super().__init__("%s: exit status %d\n%s" % (argv[0], status, stderr[-2000:]))
+        self.status = status
+        self.stderr = stderr
 
 
 def run_timed(argv, cwd=None, env=None):
-	"""Run argv; return (cpu seconds, wall seconds).  Raise CommandFailed."""
-	start = time.monotonic()
-	proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-				stderr=subprocess.PIPE)
-	# Read stderr before reaping, so the child never blocks on a full pipe.
-	err = proc.stderr.read()
-	proc.stderr.close()
-	_, status, usage = os.wait4(proc.pid, 0)
-	proc.returncode = os.waitstatus_to_exitcode(status)
-	wall = time.monotonic() - start
-	if proc.returncode != 0:
-		raise CommandFailed(argv, proc.returncode, err.decode(errors="replace"))
-	return usage.ru_utime + usage.ru_stime, wall
+    """Run argv; return (cpu seconds, wall seconds).  Raise CommandFailed."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE)
+    # Read stderr before reaping, so the child never blocks on a full pipe.
+    err = proc.stderr.read()
+    proc.stderr.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.monotonic() - start
+    if proc.returncode != 0:
+        raise CommandFailed(argv, proc.returncode, err.decode(errors="replace"))
+    return usage.ru_utime + usage.ru_stime, wall
 
 
 def interleaved(variants, rounds, run):
-	"""Run every variant once per round, rotating the order each round.
+    """Run every variant once per round, rotating the order each round.
 
-	variants: list of names; run(name, round) returns a number (seconds).
-	Returns {name: [one value per round]}.
-	"""
-	out = {v: [] for v in variants}
-	for r in range(rounds):
-		k = r % len(variants)
-		for v in variants[k:] + variants[:k]:
-			out[v].append(run(v, r))
-	return out
+    variants: list of names; run(name, round) returns a number (seconds).
+    Returns {name: [one value per round]}.
+    """
+    out = {v: [] for v in variants}
+    for r in range(rounds):
+        k = r % len(variants)
+        for v in variants[k:] + variants[:k]:
+            out[v].append(run(v, r))
+    return out
 
 
 def median(values):
-	return statistics.median(values) if values else float("nan")
+    return statistics.median(values) if values else float("nan")
 
 
 def paired_median_diff(a, b):
-	"""Median over rounds of a[r] - b[r] (the same round's runs)."""
-	return median([x - y for x, y in zip(a, b)])
+    """Median over rounds of a[r] - b[r] (the same round's runs)."""
+    return median([x - y for x, y in zip(a, b)])
 
 
 def load_average():
-	try:
-		return os.getloadavg()
-	except OSError:
-		return (float("nan"),) * 3
+    try:
+        return os.getloadavg()
+    except OSError:
+        return (float("nan"),) * 3

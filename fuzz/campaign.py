@@ -17,8 +17,9 @@ import sys
 import time
 
 from fuzz import pipeline
+from rcuderef import layout
 
-DEFAULT_OUT = os.path.join(pipeline.REPO, "build", "fuzz")
+DEFAULT_OUT = layout.current().fuzz
 
 
 def run_one(seed, out, levels):

@@ -28,7 +28,7 @@ import tempfile
 import time
 
 from fuzz import heads
-from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
+from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
 
 CSMITH_INCLUDE = "/usr/include/csmith"
 RCU_INCLUDE = os.path.join(REPO, "plugin", "include")

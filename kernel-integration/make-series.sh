@@ -1,16 +1,19 @@
 #!/bin/sh
 # Generate the kernel patch series.
 #
-#   kernel-integration/make-series.sh KERNEL_SRC OUT
+#   kernel-integration/make-series.sh KERNEL_SRC OUT INPUTS V
 #
-# Resets KERNEL_SRC to its pristine tag, applies kernel-integration/patches
+# Resets KERNEL_SRC (Linux V) to its pristine tag, applies INPUTS/patches
 # with git am, adds plugin/rcu_deref_plugin.c to the first commit as
 # scripts/gcc-plugins/rcu_deref_plugin.c (the plugin has one source, in
 # plugin/), and writes the series with a cover letter to OUT.  KERNEL_SRC
-# is left with the series applied.
+# is left with the series applied.  INPUTS (kernel-integration/V) holds
+# what differs between kernel versions: patches/ and cover-letter.txt.
 set -eu
 src=$1
 out=$2
+inputs=$(realpath "$3")
+version=$4
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 
@@ -21,9 +24,9 @@ export GIT_AUTHOR_DATE="2026-12-03 12:00:00 +0000"
 export GIT_COMMITTER_DATE="$GIT_AUTHOR_DATE"
 git_k() { git -C "$src" -c user.name="$name" -c user.email="$email" "$@"; }
 
-"$repo/mk/kernel-tree.sh" "$src"
+"$repo/mk/kernel-tree.sh" "$src" "$version"
 first=1
-for patch in "$here"/patches/*.patch; do
+for patch in "$inputs"/patches/*.patch; do
 	git_k am -q --committer-date-is-author-date "$patch"
 	if [ "$first" = 1 ]; then
 		cp "$repo/plugin/rcu_deref_plugin.c" "$src/scripts/gcc-plugins/"
@@ -36,8 +39,8 @@ done
 rm -rf "$out"
 git_k format-patch -q --cover-letter -o "$(realpath -m "$out")" pristine..HEAD
 cover=$(ls "$out"/0000-cover-letter.patch)
-subject=$(head -n 1 "$here/cover-letter.txt")
-tail -n +3 "$here/cover-letter.txt" >"$out/blurb"
+subject=$(head -n 1 "$inputs/cover-letter.txt")
+tail -n +3 "$inputs/cover-letter.txt" >"$out/blurb"
 sed -i -e "s/\*\*\* SUBJECT HERE \*\*\*/$subject/" \
 	-e "/\*\*\* BLURB HERE \*\*\*/{r $out/blurb
 d}" "$cover"

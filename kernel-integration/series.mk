@@ -1,14 +1,14 @@
-# The kernel patch series, generated into build/ and applied to the tree.
+# The kernel patch series for $(KERNEL), generated into build/ from the
+# version's inputs (kernel-integration/$(KERNEL)/) and applied to its tree.
+# SERIES_OUT, SERIES_STAMP and SERIES_INPUTS_DIR come from the build layout.
 
-SERIES_OUT := $(BUILD)/kernel-integration/patches
-SERIES_STAMP := $(BUILD)/kernel-integration/applied
-SERIES_INPUTS := $(wildcard kernel-integration/patches/*.patch) \
-	kernel-integration/cover-letter.txt kernel-integration/make-series.sh \
+SERIES_INPUTS := $(wildcard $(SERIES_INPUTS_DIR)/patches/*.patch) \
+	$(SERIES_INPUTS_DIR)/cover-letter.txt kernel-integration/make-series.sh \
 	$(PLUGIN_SRC)
 
 series: $(SERIES_STAMP)
 $(SERIES_STAMP): $(SERIES_INPUTS) | $(KERNEL_STAMP)
-	kernel-integration/make-series.sh $(KERNEL_SRC) $(SERIES_OUT)
+	kernel-integration/make-series.sh $(KERNEL_SRC) $(SERIES_OUT) $(SERIES_INPUTS_DIR) $(KERNEL)
 	touch $@
 
 .PHONY: series

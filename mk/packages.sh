@@ -1,9 +1,10 @@
 #!/bin/sh
-# Install the Debian packages listed in mk/packages.txt that are missing.
+# Install the Debian packages listed in mk/packages.txt, and those named
+# as arguments (mk/kernel-tree.sh: linux-source-V), that are missing.
 # Quick when everything is there: it only asks dpkg.
 set -eu
 list="$(dirname "$0")/packages.txt"
-pkgs=$(grep -v '^#' "$list")
+pkgs="$(grep -v '^#' "$list") $*"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -4,11 +4,9 @@
 
 PLUGIN_SRC := $(wildcard plugin/rcu_deref*.c)
 PLUGIN_HDR := $(wildcard plugin/rcu_deref*.h)
-PLUGIN_TARGETS := x86_64-linux-gnu aarch64-linux-gnu
-PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(BUILD)/plugin/$(t)/rcu_deref_plugin.so)
-
-plugin_cc.x86_64-linux-gnu := gcc
-plugin_cc.aarch64-linux-gnu := aarch64-linux-gnu-gcc
+# PLUGIN_OUT, PLUGIN_TARGETS (a folder a target and compiler) and the
+# compiler of each, plugin_cc.<folder>, come from the build layout.
+PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(PLUGIN_OUT)/$(t)/rcu_deref_plugin.so)
 
 PLUGIN_CXXFLAGS := -O2 -fPIC -shared -std=gnu++11 \
 	-fno-rtti -fno-exceptions -fasynchronous-unwind-tables -ggdb \
@@ -16,16 +14,16 @@ PLUGIN_CXXFLAGS := -O2 -fPIC -shared -std=gnu++11 \
 	-DPLUGIN_VERSION='"rcu-deref"' \
 	-I $(KERNEL_SRC)/scripts/gcc-plugins -I plugin
 
-$(BUILD)/plugin/%/rcu_deref_plugin.so: $(PLUGIN_SRC) $(PLUGIN_HDR) plugin/plugin.mk | $(KERNEL_STAMP)
+$(PLUGIN_OUT)/%/rcu_deref_plugin.so: $(PLUGIN_SRC) $(PLUGIN_HDR) plugin/plugin.mk | $(KERNEL_STAMP)
 	@mkdir -p $(@D)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I $$($(plugin_cc.$*) -print-file-name=plugin)/include \
 		-o $@.tmp $(PLUGIN_SRC)
 	mv -f $@.tmp $@
 
 # For the tests only: the plugin as if built for another GCC release.
-TEST_PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(BUILD)/plugin/$(t)/rcu_deref_plugin-gcc11.so)
+TEST_PLUGINS := $(foreach t,$(PLUGIN_TARGETS),$(PLUGIN_OUT)/$(t)/rcu_deref_plugin-gcc11.so)
 
-$(BUILD)/plugin/%/rcu_deref_plugin-gcc11.so: $(PLUGIN_SRC) plugin/plugin.mk | $(KERNEL_STAMP)
+$(PLUGIN_OUT)/%/rcu_deref_plugin-gcc11.so: $(PLUGIN_SRC) $(PLUGIN_HDR) plugin/plugin.mk | $(KERNEL_STAMP)
 	@mkdir -p $(@D)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -I $$($(plugin_cc.$*) -print-file-name=plugin)/include \
 		-DRCU_DEREF_BUILT_FOR_BASEVER='"11.3.0"' -o $@.tmp $(PLUGIN_SRC)

@@ -7,23 +7,21 @@ Recompiles OBJECT (e.g. kernel/cgroup/cgroup.o) with its kbuild command
 from SURVEY_DIR/compile_commands.json to assembly (-S; the kernel config
 has debug info, so every instruction carries its source line), without
 the plugin, and runs the repository's independent assembly checker
-(tests/asmcheck) on it: which memory accesses on the --dep lines of
+(rcuderef/asmcheck) on it: which memory accesses on the --dep lines of
 SOURCE_BASENAME still depend, through registers, on the loads of the
 --head lines.  This is the truth the triage relies on; it does not use
 the plugin.
 """
 import argparse
-import json
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-from tests.asmcheck.__main__ import describe  # noqa: E402
-from tests.asmcheck.aarch64 import analyze  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from rcuderef import compile_commands, layout  # noqa: E402
+from rcuderef.asmcheck.__main__ import describe  # noqa: E402
+from rcuderef.asmcheck.aarch64 import analyze  # noqa: E402
 
 
 def lines(text):
@@ -31,30 +29,14 @@ def lines(text):
 
 
 def assembly(survey, obj):
-    with open(os.path.join(survey, "compile_commands.json")) as f:
-        entries = json.load(f)
-    for e in entries:
-        argv = shlex.split(e["command"]) if "command" in e else e["arguments"]
-        if "-o" in argv and argv[argv.index("-o") + 1] == obj:
-            break
-    else:
-        raise SystemExit("%s: not in compile_commands.json" % obj)
-    out = []
-    skip = False
-    for a in argv[1:]:
-        if skip:
-            skip = False
-            continue
-        if a == "-o":
-            skip = True
-            continue
-        if a.startswith(("-Wp,-MMD", "-fplugin")) or a == "-c":
-            continue
-        out.append(a)
+    try:
+        argv, directory = compile_commands.find(survey, obj)
+    except LookupError as e:
+        raise SystemExit(str(e))
+    cmd = compile_commands.rewrite(argv, cc=compile_commands.KERNEL_CC)
     with tempfile.TemporaryDirectory() as tmp:
         s = os.path.join(tmp, "out.s")
-        subprocess.run(["aarch64-linux-gnu-gcc"] + out + ["-S", "-o", s],
-                       cwd=e["directory"], check=True)
+        subprocess.run(cmd + ["-S", "-o", s], cwd=directory, check=True)
         with open(s) as f:
             return f.read()
 
@@ -65,7 +47,7 @@ def main():
     ap.add_argument("source")
     ap.add_argument("--head", type=lines, required=True)
     ap.add_argument("--dep", type=lines, required=True)
-    ap.add_argument("--survey", default=os.path.join(os.path.dirname(HERE), "build", "survey"))
+    ap.add_argument("--survey", default=layout.current().survey)
     ap.add_argument("--show", action="store_true")
     opts = ap.parse_args()
     asm = assembly(os.path.abspath(opts.survey), opts.object)

@@ -165,7 +165,7 @@ def render(survey, triage, notes_text, read_once_dirs=None):
     L.append("## How it was made")
     L.append("")
     L.append("- Kernel: Linux 6.1 (Debian `linux-source-6.1`) with the kernel-integration "
-             "series applied (`git am` on a `git clone --shared` of `build/kernel/src` at "
+             "series applied (`git am` on a `git clone --shared` of `build/kernel/6.1/src` at "
              "tag `pristine`, in `build/survey/src`).")
     L.append("- Configuration: arm64 `defconfig` plus `CONFIG_GCC_PLUGINS=y`, "
              "`CONFIG_GCC_PLUGIN_RCU_DEREF=y` (warning mode), built with "

@@ -14,51 +14,33 @@ extra arguments are appended, e.g.
   -E -P -o /tmp/x.i  (the preprocessed file, for a reduced test case)
 Diagnostics go to stderr in GCC's text format; the exit status is gcc's.
 """
-import json
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from rcuderef import compile_commands, layout  # noqa: E402
 
 
-def command(survey, obj, plugin, extra):
-    with open(os.path.join(survey, "compile_commands.json")) as f:
-        entries = json.load(f)
-    for e in entries:
-        argv = shlex.split(e["command"]) if "command" in e else e["arguments"]
-        if "-o" in argv and argv[argv.index("-o") + 1] == obj:
-            break
-    else:
-        raise SystemExit("%s: not in %s/compile_commands.json" % (obj, survey))
-    out = ["aarch64-linux-gnu-gcc"]
-    skip = False
-    for a in argv[1:]:
-        if skip:
-            skip = False
-            continue
-        if a == "-o":
-            skip = True
-            continue
-        if a.startswith("-Wp,-MMD"):
-            continue
-        if a.startswith("-fplugin=") and a.endswith("rcu_deref_plugin.so"):
-            a = "-fplugin=" + plugin
-        out.append(a)
-    return out, e["directory"]
+def command(survey, obj, plugin):
+    try:
+        argv, directory = compile_commands.find(survey, obj)
+    except LookupError as e:
+        raise SystemExit(str(e))
+    return compile_commands.rewrite(argv, cc=compile_commands.KERNEL_CC, plugin=plugin,
+                                    keep_compile=True), directory
 
 
 def main(argv):
     if not argv or argv[0].startswith("-"):
         raise SystemExit(__doc__)
     obj, rest = argv[0], argv[1:]
-    plugin = os.path.join(REPO, "build", "plugin", "aarch64-linux-gnu", "rcu_deref_plugin.so")
+    lay = layout.current()
+    plugin = lay.plugin(layout.KERNEL_TARGET)
     if rest[:1] == ["--plugin"]:
         plugin, rest = os.path.abspath(rest[1]), rest[2:]
-    cmd, cwd = command(os.path.join(REPO, "build", "survey"), obj, plugin, rest)
+    cmd, cwd = command(lay.survey, obj, plugin)
     with tempfile.TemporaryDirectory() as tmp:
         if "-o" not in rest:
             rest = rest + ["-o", os.path.join(tmp, "out.o")]

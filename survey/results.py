@@ -13,8 +13,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from qemu.harness.kbuild import PLUGIN_WARNINGS  # noqa: E402  the plugin's warning texts
-from tests.diagnostics import parse as _json_arrays  # noqa: E402  GCC's JSON lines
+from rcuderef.diagnostics import PLUGIN_WARNINGS  # noqa: E402  the plugin's warning texts
+from rcuderef.diagnostics import parse as _json_arrays  # noqa: E402  GCC's JSON lines
 
 STAT_KEYS = ("functions", "heads", "chains", "accesses", "broken_accesses",
              "broken_heads", "fixups", "volatile_loads", "consume_loads")

@@ -8,16 +8,15 @@
 #   make survey-report                   only regenerate docs/survey.md
 #   make survey-setup                    redo the survey's kernel tree
 #
-# The kernel tree is a clone of build/kernel/src with the generated patch
+# The kernel tree is a clone of build/kernel/V/src with the generated patch
 # series applied (survey/setup.sh); the build loads this repository's
 # plugin through survey/cc-wrapper.sh (survey/build.sh).  Hand triage:
 # survey/triage.txt, hand-written sections: survey/notes.md.
 
-SURVEY_DIR := $(BUILD)/survey
 SURVEY_DIRS ?= kernel mm fs lib net/core net/ipv4 security
 SURVEY_TARGETS ?= $(addsuffix /,$(SURVEY_DIRS))
 SURVEY_READ_ONCE_DIRS ?= $(SURVEY_DIRS)
-SURVEY_PLUGIN := $(BUILD)/plugin/aarch64-linux-gnu/rcu_deref_plugin.so
+SURVEY_PLUGIN := $(PLUGIN_OUT)/aarch64-linux-gnu/rcu_deref_plugin.so
 SURVEY_SETUP_STAMP := $(SURVEY_DIR)/setup-done
 SURVEY_REPORT := docs/survey.md
 

@@ -5,9 +5,9 @@ import os
 import subprocess
 import tempfile
 
-from tests import diagnostics
-from tests.asmcheck import aarch64 as asmcheck
-from tests.plugin import ENV, REPO, TARGETS, plugin_path
+from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64 as asmcheck
+from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 CORPUS = os.path.join(REPO, "tests", "corpus")
 INCLUDE = os.path.join(REPO, "plugin", "include")

@@ -11,7 +11,7 @@ compiler and level where the plugin's warnings differ from the assembly.
 import sys
 
 from tests import corpus
-from tests.plugin import TARGETS
+from rcuderef.compiler import TARGETS
 
 
 def verdicts():

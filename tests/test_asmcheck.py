@@ -1,4 +1,4 @@
-"""Unit tests for the independent aarch64 dependency oracle (tests.asmcheck).
+"""Unit tests for the independent aarch64 dependency oracle (rcuderef.asmcheck).
 
 Hand-written snippets exercise one rule each; the real compiles at the end
 check the expected verdicts that were established by reading GCC 12's
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.asmcheck.aarch64 import (
+from rcuderef.asmcheck.aarch64 import (
     CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
     parse)
 
@@ -253,7 +253,7 @@ def test_simd_register_round_trip():
 
 # ------------------------------------------------------------------ flags
 #
-# The arm64 rule (module docstring of tests.asmcheck.aarch64): what a
+# The arm64 rule (module docstring of rcuderef.asmcheck.aarch64): what a
 # conditional select takes from NZCV is a pick dependency, which does not
 # order a later read; Arm's herdtools7 test catalogue/aarch64-pick T9
 # (ldr; cmp; csel; ldr through the result) is Allowed.  So "flags only" is
@@ -1139,7 +1139,7 @@ def test_real_compile_error_is_reported(tmp_path):
 def test_cli_prints_verdict(tmp_path):
     (tmp_path / "t.c").write_text(EQUALITY)
     proc = subprocess.run(
-        [sys.executable, "-m", "tests.asmcheck", str(tmp_path / "t.c"), "-O2"],
+        [sys.executable, "-m", "rcuderef.asmcheck", str(tmp_path / "t.c"), "-O2"],
         capture_output=True, text=True, check=False,
         cwd=Path(__file__).parent.parent)
     assert proc.returncode == 1

@@ -1,5 +1,5 @@
 """Unit tests for the independent x86-64 dependency checker
-(tests/asmcheck/x86_64.py).
+(rcuderef/asmcheck/x86_64.py).
 
 Hand-written AT&T snippets exercise one rule each; the comment of each
 says why the access is broken or intact.  The compiled cases at the end
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.asmcheck.x86_64 import (
+from rcuderef.asmcheck.x86_64 import (
     CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
     is_load, is_memory_access, parse)
 
@@ -990,7 +990,7 @@ def test_annotations_are_shared():
 def test_cli_target_x86_64(tmp_path):
     (tmp_path / "t.c").write_text(EQUALITY)
     proc = subprocess.run(
-        [sys.executable, "-m", "tests.asmcheck", "--target", "x86_64",
+        [sys.executable, "-m", "rcuderef.asmcheck", "--target", "x86_64",
          str(tmp_path / "t.c"), "-O2"],
         capture_output=True, text=True, check=False, cwd=REPO)
     assert proc.returncode == 1

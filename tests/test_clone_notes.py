@@ -3,8 +3,8 @@ is checked against the clone's symbol in the assembly."""
 import os
 import subprocess
 
-from tests import diagnostics
-from tests.plugin import ENV, REPO, TARGETS, plugin_path
+from rcuderef import diagnostics
+from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 INCLUDE = os.path.join(REPO, "plugin", "include")
 

@@ -5,7 +5,7 @@ import functools
 import pytest
 
 from tests import corpus
-from tests.plugin import TARGETS
+from rcuderef.compiler import TARGETS
 
 CASES = corpus.cases()
 TARGET_LIST = sorted(TARGETS)

@@ -3,7 +3,7 @@
 INDEX.md gives, for every case, its kind and the truth read by hand from
 the aarch64 assembly at each level.  These tests check that the table
 lists exactly the corpus files, that its counts are right, and that each
-cell agrees with tests/asmcheck (through corpus.truth()).
+cell agrees with rcuderef/asmcheck (through corpus.truth()).
 """
 import functools
 import os
@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests import corpus
-from tests.asmcheck import aarch64 as asmcheck
+from rcuderef.asmcheck import aarch64 as asmcheck
 
 INDEX = os.path.join(corpus.CORPUS, "INDEX.md")
 CASES = corpus.cases()

@@ -1,20 +1,19 @@
 """The documentation the series touches builds with Sphinx, warning-free."""
-import glob
 import os
 import shutil
 import subprocess
 
-import pytest
+from tests import test_series
+from tests.test_series import SRC
 
-from tests.plugin import REPO
-from tests.test_series import SRC, series  # noqa: F401 (fixture)
+series = test_series.series
 
 TOUCHED = ("Documentation/RCU/rcu_dereference.rst",
            "Documentation/RCU/checklist.rst",
            "Documentation/kbuild/gcc-plugins.rst")
 
 
-def test_touched_docs_build_without_warnings(series, tmp_path):  # noqa: F811
+def test_touched_docs_build_without_warnings(series, tmp_path):
     """Sphinx (Debian's python3-sphinx) on the touched files alone, -W."""
     src = tmp_path / "src"
     src.mkdir()
@@ -31,7 +30,7 @@ def test_touched_docs_build_without_warnings(series, tmp_path):  # noqa: F811
     assert r.returncode == 0, r.stderr
 
 
-def test_docs_describe_the_plugin(series):  # noqa: F811
+def test_docs_describe_the_plugin(series):
     with open(os.path.join(SRC, TOUCHED[0])) as f:
         text = f.read()
     assert "CONFIG_GCC_PLUGIN_RCU_DEREF" in text

@@ -3,7 +3,7 @@ is ordered after its head by a load-acquire or a fence, the code of the
 safe cases does not change, and the sites recorded in the object file are
 the ones the diagnostics name.
 
-The ordering truth comes from tests/asmcheck/ordering.py, which reads the
+The ordering truth comes from rcuderef/asmcheck/ordering.py, which reads the
 aarch64 assembly only."""
 import functools
 import json
@@ -13,13 +13,11 @@ import sys
 
 import pytest
 
-from tests import corpus, diagnostics
-from tests.asmcheck import aarch64 as asmcheck
-from tests.asmcheck import ordering
-from tests.plugin import ENV, REPO, TARGETS, plugin_path
-
-sys.path.insert(0, os.path.join(REPO, "tools"))
-import rcu_deref_sites  # noqa: E402
+from rcuderef import diagnostics, elf
+from rcuderef.asmcheck import aarch64 as asmcheck
+from rcuderef.asmcheck import ordering
+from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
+from tests import corpus
 
 AARCH64 = "aarch64-linux-gnu"
 FIXUP = ["mode=fixup"]
@@ -125,7 +123,7 @@ def test_sites_recorded_are_the_fixed_sites(case, tmp_path):
     obj, diags = compile_object(case, tmp_path, FIXUP)
     notes = fixup_notes(diags)
     with open(obj, "rb") as f:
-        sites = rcu_deref_sites.sites(f.read())
+        sites = elf.fixup_sites(f.read())
     if not truth(case, "-O2"):
         # Intact in the assembly (single_elem_array_hazard.c): nothing to fix.
         assert sites == [] and notes == set()
@@ -145,7 +143,7 @@ def test_sites_recorded_are_the_fixed_sites(case, tmp_path):
 def test_warning_mode_records_no_site(tmp_path):
     obj, diags = compile_object("eq_subst_hazard.c", tmp_path, [])
     with open(obj, "rb") as f:
-        assert rcu_deref_sites.sites(f.read()) == []
+        assert elf.fixup_sites(f.read()) == []
     assert not fixup_notes(diags)
 
 

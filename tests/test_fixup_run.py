@@ -1,15 +1,14 @@
 """Differential runs: each corpus case's reader, driven by a small main(),
 computes the same results with and without fix-up mode, on the host
 (x86_64) and for arm64 under qemu-aarch64 user mode."""
-import os
 import re
 import shutil
 import subprocess
 
 import pytest
 
+from rcuderef.compiler import ENV, TARGETS, plugin_path
 from tests import corpus
-from tests.plugin import ENV, TARGETS, plugin_path
 
 QEMU = shutil.which("qemu-aarch64")
 REFUSED = {"merge_before_head_hazard.c"}

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from fuzz import heads, pipeline
-from tests.plugin import ENV, REPO, TARGETS, plugin_path
+from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 # Seeds outside the default campaign (1..1000): the first ones from 1000
 # whose programs are 20 to 70 kB, have both kinds of heads and run for

@@ -6,8 +6,10 @@ import os
 import pytest
 
 from qemu.harness import boot, console, fixups, kbuild, ktap, torture
+from rcuderef import layout
 
-REVIEWED = os.path.join(kbuild.REPO, "kernel-integration", "kernel-warnings.txt")
+LAYOUT = layout.current()
+REVIEWED = LAYOUT.reviewed_warnings
 
 
 def reviewed_warnings():
@@ -67,7 +69,7 @@ SELFTEST = "lib/rcu_deref_kunit.c"
 
 def selftest_expected():
     """(file, line) of the accesses the self-test marks as broken."""
-    path = os.path.join(kbuild.REPO, "build", "kernel", "src", SELFTEST)
+    path = os.path.join(LAYOUT.kernel_src, SELFTEST)
     with open(path) as f:
         return {(SELFTEST, n) for n, line in enumerate(f, 1)
                 if "/* rcu_deref: expect-warning */" in line}
@@ -75,9 +77,9 @@ def selftest_expected():
 
 def test_plugin_warnings_are_the_expected_ones(build_err):
     """The plugin warns at the self-test's marked hazards, and anywhere else
-    only where kernel-integration/kernel-warnings.txt lists (and triages)
+    only where kernel-integration/V/kernel-warnings.txt lists (and triages)
     a warning."""
-    src = os.path.join(kbuild.REPO, "build", "kernel", "src")
+    src = LAYOUT.kernel_src
     seen = {(f, line) for f, line, _ in kbuild.plugin_warnings(build_err, src)}
     assert len(selftest_expected()) >= 2
     assert seen == selftest_expected() | reviewed_warnings()
@@ -89,7 +91,7 @@ def check_boot(booted):
     of its bounded run, powered the machine off (init only waited)."""
     res, con = booted
     assert not res.timed_out
-    assert con.version and con.version.startswith("6.1.")
+    assert con.version and con.version.startswith(LAYOUT.kernel + ".")
     assert con.init_lines[0] == "started as pid 1"
     assert con.init_lines[-1] == "waiting for rcutorture to power off (shutdown_secs=%d)" % (
         torture.SHUTDOWN_SECS)

@@ -5,18 +5,15 @@ lists exactly the sites that its build's "fix-up:" notes name."""
 import collections
 import os
 import re
-import sys
 
 import pytest
 
 from qemu.harness import fixups, kbuild
+from rcuderef import elf, layout
 from tests.test_kernel import (SELFTEST, SELFTEST_CASES, boot_with_torture,
                                check_boot, check_selftest, check_torture)
 
-sys.path.insert(0, os.path.join(kbuild.REPO, "tools"))
-import rcu_deref_sites  # noqa: E402
-
-SRC = os.path.join(kbuild.REPO, "build", "kernel", "src")
+SRC = layout.current().kernel_src
 MODE_FLAG = "-fplugin-arg-rcu_deref_plugin-mode=fixup"
 
 
@@ -117,7 +114,7 @@ def test_every_warned_function_has_a_fixed_site(built_sites, fixup_err):
 def test_vmlinux_section_holds_the_fixed_sites(fixup_kernel, built_sites):
     kb, _ = fixup_kernel
     with open(os.path.join(kb.out, "vmlinux"), "rb") as f:
-        strings = rcu_deref_sites.sites(f.read())
+        strings = elf.fixup_sites(f.read())
     sites = [fixups.parse_site(s, SRC) for s in strings]
     assert None not in sites, strings
     assert collections.Counter(sites) == collections.Counter(built_sites)

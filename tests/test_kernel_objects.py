@@ -12,8 +12,14 @@ import subprocess
 
 import pytest
 
-from qemu.harness import elfobj, kbuild
-from tests.test_kernel import build_log, kernel  # noqa: F401 (fixtures)
+from qemu.harness import kbuild
+from rcuderef import elf as elfobj
+from rcuderef import layout
+from tests import test_kernel
+
+# The warning-mode kernel's fixtures.
+kernel = test_kernel.kernel
+build_log = test_kernel.build_log
 
 MAX_FILES = 24
 
@@ -63,9 +69,9 @@ def compile_pair(words, kout, tmp):
     return words[-1], outs[0] == outs[1]
 
 
-def test_rcu_users_identical_with_and_without_plugin(kernel, build_log, tmp_path):  # noqa: F811
+def test_rcu_users_identical_with_and_without_plugin(kernel, build_log, tmp_path):
     kb, _ = kernel
-    src = os.path.join(kbuild.REPO, "build", "kernel", "src")
+    src = layout.current().kernel_src
     commands = rcu_users(build_log, src)
     assert len(commands) >= MAX_FILES, "expected RCU users in the test kernel"
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
@@ -74,13 +80,13 @@ def test_rcu_users_identical_with_and_without_plugin(kernel, build_log, tmp_path
     assert differ == []
 
 
-OFF = os.path.join(kbuild.REPO, "build", "kernel-off")
-SRC = os.path.join(kbuild.REPO, "build", "kernel", "src")
+OFF = layout.current().kernel_off
+SRC = layout.current().kernel_src
 
 
 def pristine_tree():
     """The pristine tree (tag "pristine" of the kernel repository), exported
-    once into build/kernel-off/pristine-src: the series tree stays as is."""
+    once into OFF/pristine-src: the series tree stays as is."""
     out = os.path.join(OFF, "pristine-src")
     stamp = os.path.join(OFF, "pristine-src.commit")
     commit = subprocess.run(["git", "-C", SRC, "rev-parse", "pristine^{commit}"],
@@ -100,7 +106,7 @@ def pristine_tree():
 
 def build_objects(tree, name, objects):
     out = os.path.join(OFF, name)
-    subprocess.run(["nice", "-n", "19", os.path.join(kbuild.REPO, "qemu", "build-objects.sh"),
+    subprocess.run(["nice", "-n", "19", os.path.join(layout.REPO, "qemu", "build-objects.sh"),
                     tree, out] + objects, check=True)
     return out
 
@@ -113,7 +119,7 @@ def config_lines(out):
 
 
 @pytest.fixture(scope="module")
-def option_off(build_log):  # noqa: F811
+def option_off(build_log):
     """The RCU users picked above, built from both trees with the option off."""
     tree = pristine_tree()
     sources = [os.path.relpath(w[-1], SRC) for w in rcu_users(build_log, SRC, limit=None)]

@@ -5,7 +5,7 @@ Each program marks, in comments, the lines where a warning is expected
 plugin is known to miss (rcu:expect-miss) and its known false positives
 (rcu:known-fp, each with a reproducer in clients/liburcu/repro/).  The
 plugin must warn exactly there on aarch64.  Independently of the plugin,
-tests/asmcheck must find each marked site of the aarch64 assembly broken
+rcuderef/asmcheck must find each marked site of the aarch64 assembly broken
 or intact as clients/liburcu/reading.py says, every break the plugin
 misses must be broken there, and the programs must run correctly on the
 host against the real liburcu.
@@ -18,8 +18,8 @@ import pytest
 
 from clients.liburcu import sites, toolchain
 from clients.liburcu.reading import READING
-from tests.asmcheck.aarch64 import analyze
-from tests.plugin import ENV, TARGETS
+from rcuderef.asmcheck.aarch64 import analyze
+from rcuderef.compiler import ENV, TARGETS
 
 A64 = "aarch64-linux-gnu"
 X86 = "x86_64-linux-gnu"
@@ -97,7 +97,7 @@ def test_x86_64_warnings(name, config):
 
 @pytest.mark.parametrize("name,config", HEAD_BUILDS)
 def test_sites_against_assembly(name, config):
-    """tests/asmcheck's verdict on each site is the one reading.py gives, and
+    """rcuderef/asmcheck's verdict on each site is the one reading.py gives, and
     each break the plugin misses is a break in the assembly."""
     src = text(name)
     asm = build(name, A64, config)[3]

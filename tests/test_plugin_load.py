@@ -1,7 +1,7 @@
 """The plugin loads into both compilers and rejects bad input clearly."""
 import pytest
 
-from tests.plugin import TARGETS, compile_c, plugin_path
+from rcuderef.compiler import TARGETS, compile_c, plugin_path
 
 SIMPLE = "int f(int *p) { return *p + 1; }\n"
 BOTH = pytest.mark.parametrize("target", sorted(TARGETS))

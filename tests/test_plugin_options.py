@@ -8,10 +8,10 @@ import os
 
 import pytest
 
-from tests import diagnostics
-from tests.asmcheck import aarch64 as asmcheck
+from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64 as asmcheck
 
-from tests.plugin import REPO, TARGETS, compile_c
+from rcuderef.compiler import REPO, TARGETS, compile_c
 
 INCLUDE = ("-I", os.path.join(REPO, "plugin", "include"))
 EQ_SUBST = """\

@@ -6,10 +6,10 @@ import subprocess
 
 import pytest
 
-from tests import diagnostics
-from tests.asmcheck import aarch64 as asmcheck
-from tests.asmcheck import ordering
-from tests.plugin import ENV, REPO, TARGETS, plugin_path
+from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64 as asmcheck
+from rcuderef.asmcheck import ordering
+from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 REPRO = os.path.join(REPO, "survey", "repro")
 INCLUDE = os.path.join(REPO, "plugin", "include")

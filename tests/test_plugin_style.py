@@ -2,11 +2,12 @@
 import os
 import subprocess
 
-from tests.plugin import REPO
+from rcuderef import layout
+from rcuderef.compiler import REPO
 
 
 def test_checkpatch_strict_clean():
-    checkpatch = os.path.join(REPO, "build", "kernel", "src", "scripts", "checkpatch.pl")
+    checkpatch = os.path.join(layout.current().kernel_src, "scripts", "checkpatch.pl")
     r = subprocess.run([checkpatch, "--strict", "--no-tree", "--terse", "-f",
                         os.path.join(REPO, "plugin", "rcu_deref_plugin.c")],
                        capture_output=True, text=True)

@@ -16,8 +16,8 @@ import subprocess
 import pytest
 
 from fuzz.pipeline import crashed
-from tests import diagnostics
-from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS, compile_c, plugin_path
+from rcuderef import diagnostics
+from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS, compile_c, plugin_path
 
 INCLUDE = ("-I", os.path.join(REPO, "plugin", "include"))
 BOTH = pytest.mark.parametrize("target", sorted(TARGETS))

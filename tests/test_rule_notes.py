@@ -4,8 +4,9 @@ source by hand (what the code does to the loaded value), not from the
 plugin's output."""
 import pytest
 
-from tests import corpus, diagnostics
-from tests.plugin import TARGETS
+from rcuderef import diagnostics
+from rcuderef.compiler import TARGETS
+from tests import corpus
 
 RULES = "Documentation/RCU/rcu_dereference.rst: "
 

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 
 from bench import gen, scaling
-from tests.plugin import ENV, REPO, TARGETS, plugin_path
+from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 INCLUDE = os.path.join(REPO, "plugin", "include")
 TARGET = "aarch64-linux-gnu"

@@ -6,17 +6,20 @@ import subprocess
 
 import pytest
 
-from tests.plugin import REPO
+from rcuderef import layout
+from rcuderef.compiler import REPO
 
-SRC = os.path.join(REPO, "build", "kernel", "src")
-OUT = os.path.join(REPO, "build", "kernel-integration", "patches")
+LAYOUT = layout.current()
+SRC = LAYOUT.kernel_src
+OUT = LAYOUT.series_out
 # spdxcheck.py, run by checkpatch, needs Debian's python3 (with ply).
 ENV = dict(os.environ, PATH="/usr/bin:" + os.environ.get("PATH", ""))
 
 
 @pytest.fixture(scope="module")
 def series():
-    subprocess.run(["make", "-s", "-C", REPO, "series"], check=True)
+    subprocess.run(["make", "-s", "-C", REPO, "series", "BUILD=" + LAYOUT.build,
+                    "KERNEL=" + LAYOUT.kernel], check=True)
     patches = sorted(glob.glob(os.path.join(OUT, "0*.patch")))
     assert os.path.basename(patches[0]) == "0000-cover-letter.patch"
     return patches[1:]
@@ -63,6 +66,6 @@ def test_every_patch_signed_off(series):
 
 
 def test_series_inputs_do_not_copy_the_plugin():
-    for patch in glob.glob(os.path.join(REPO, "kernel-integration", "patches", "*.patch")):
+    for patch in glob.glob(os.path.join(LAYOUT.series_inputs, "patches", "*.patch")):
         with open(patch) as f:
             assert "rcu_deref_plugin.c" not in f.read().split("---", 1)[1].split("\n\n")[0]

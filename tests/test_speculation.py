@@ -7,12 +7,10 @@ import os
 import shutil
 import subprocess
 
-import pytest
-
-from tests import diagnostics
-from tests.asmcheck import aarch64 as asmcheck
-from tests.asmcheck import ordering
-from tests.plugin import ENV, REPO, plugin_path
+from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64 as asmcheck
+from rcuderef.asmcheck import ordering
+from rcuderef.compiler import ENV, REPO, plugin_path
 
 CC = "aarch64-linux-gnu-gcc"
 HERE = os.path.join(REPO, "tests", "speculation")

@@ -7,7 +7,7 @@ in the consume build every head is an LDAR (GCC emits memory_order_consume
 as acquire), so there a broken dependency is covered by the acquire; in
 the volatile build the heads are plain LDRs and a broken dependency is a
 real reordering hazard on arm64.  test_liburcu.py checks that
-tests/asmcheck reaches the same verdicts.
+rcuderef/asmcheck reaches the same verdicts.
 """
 
 READING = {

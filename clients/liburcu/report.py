@@ -14,8 +14,8 @@ import re
 import subprocess
 import tempfile
 
-from tests.asmcheck.aarch64 import analyze
-from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS
+from rcuderef.asmcheck.aarch64 import analyze
+from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS
 
 from . import sites, toolchain
 from .reading import READING
@@ -414,7 +414,7 @@ def main():
     out.append("For each site (`site:NAME` comments in the sources): the head "
                "instructions and each access on the dependent lines in the "
                "aarch64 -O2 assembly of the consume and volatile builds (cache.c: "
-               "marked and volatile), with `tests/asmcheck`'s verdict "
+               "marked and volatile), with `rcuderef/asmcheck`'s verdict "
                "(\"dep\": the address register derives from the head through "
                "data; \"flags only\"; \"NOT dep\"), then my own reading, "
                "and what the plugin said.  For cache.c the head lines hold the "

@@ -18,10 +18,11 @@ import re
 import subprocess
 import tempfile
 
-from tests.plugin import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
+from rcuderef import layout
+from rcuderef.compiler import ENV, PLUGIN_ARG, TARGETS, plugin_path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BUILD = os.path.join(REPO, "build", "clients", "liburcu")
+BUILD = layout.current().liburcu
 MULTIARCH = "/usr/include/x86_64-linux-gnu"
 URCU = os.path.join(MULTIARCH, "urcu")
 

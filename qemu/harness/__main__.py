@@ -6,8 +6,9 @@ what the plugin reported during its build and how its boot went: the
 KUnit self-test, rcutorture, the fix-up report, and how the boot ended.
 """
 import argparse
-import os
 import sys
+
+from rcuderef import layout
 
 from . import boot, console, fixups, kbuild, ktap, torture
 
@@ -27,15 +28,15 @@ def report_build(kb, src, mode):
     return err
 
 
-def run_mode(args, mode, src):
-    kb = kbuild.kernel_build(mode, build_dir=args.build)
-    initrd = os.path.join(args.build, "qemu", "initramfs.cpio")
+def run_mode(lay, args, mode):
+    src = lay.kernel_src
+    kb = kbuild.kernel_build(mode, lay)
     err = report_build(kb, src, mode)
     built = sorted(fixups.build_sites(err, src))
     if mode == "fixup":
         print("%s: plugin: %d site(s) fixed (\"fix-up:\" notes)" % (mode, len(built)))
-    log = os.path.join(args.build, "qemu", "console-%s.log" % mode)
-    res = boot.boot(kb.image, initrd, log, timeout=args.timeout,
+    log = lay.console_log(mode)
+    res = boot.boot(kb.image, lay.initramfs, log, timeout=args.timeout,
                     append=torture.cmdline())
     con = console.parse(res.console)
     print("%s: boot: console log in %s" % (mode, log))
@@ -60,8 +61,8 @@ def run_mode(args, mode, src):
 
 
 def run(args):
-    src = os.path.join(args.build, "kernel", "src")
-    results = [run_mode(args, mode, os.path.abspath(src)) for mode in kbuild.MODES]
+    lay = layout.current(args.build, args.kernel)
+    results = [run_mode(lay, args, mode) for mode in kbuild.MODES]
     return 0 if all(results) else 1
 
 
@@ -69,10 +70,16 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m qemu.harness")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="boot the built kernels and report")
-    r.add_argument("--build", default="build")
+    r.add_argument("--build", help="the build directory (relative: to the "
+                   "repository; default: $RCU_DEREF_BUILD, else build)")
+    r.add_argument("--kernel", help="the kernel version (default: "
+                   "$RCU_DEREF_KERNEL, else the layout's default)")
     r.add_argument("--timeout", type=int, default=180)
     args = ap.parse_args(argv)
-    return run(args)
+    try:
+        return run(args)
+    except layout.UnknownParameter as e:
+        ap.error(str(e))
 
 
 if __name__ == "__main__":

@@ -2,20 +2,18 @@
 import dataclasses
 import os
 import re
-import shlex
 import subprocess
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from rcuderef import compile_commands, layout
+from rcuderef.diagnostics import PLUGIN_WARNINGS
+
 PLUGIN_NAME = "rcu_deref_plugin"
 
 
 @dataclasses.dataclass
 class KernelBuild:
     out: str            # make O= folder
-
-    @property
-    def image(self):
-        return os.path.join(self.out, "arch/arm64/boot/Image")
+    image: str          # the bootable image in it
 
     @property
     def log(self):
@@ -27,46 +25,40 @@ class KernelBuild:
 
 
 # The test kernels: warning mode, and fix-up mode (qemu/fixup.config).
-MODES = ("warn", "fixup")
+MODES = layout.KERNEL_MODES
 
 
-def kernel_build(mode, repo=REPO, build_dir="build"):
-    """The KernelBuild of a mode's test kernel (build/qemu/kernel-<mode>)."""
-    return KernelBuild(out=os.path.join(repo, build_dir, "qemu", "kernel-" + mode))
+def kernel_build(mode, lay=None):
+    """The KernelBuild of a mode's test kernel in the layout lay (default:
+    layout.current())."""
+    lay = lay or layout.current()
+    return KernelBuild(out=lay.kernel_out(mode), image=lay.kernel_image(mode))
 
 
 _built = set()
 
 
-def build(repo=REPO, build_dir="build", mode="warn"):
-    """Run 'make kernel-<mode> initramfs'; make rebuilds only what changed.
+def build(lay=None, mode="warn"):
+    """Run 'make kernel-<mode> initramfs' for the layout's build directory
+    and kernel version; make rebuilds only what changed.  Returns the
+    KernelBuild and the initramfs.
 
     Once per process and mode: the test modules that share a kernel see one
     build.  Making the fix-up kernel also brings the warning-mode one up to
     date (qemu/qemu.mk)."""
-    assert mode in MODES, mode
-    key = (repo, build_dir, mode)
+    lay = lay or layout.current()
+    key = (lay.build, lay.kernel, mode)
     if key not in _built:
-        subprocess.run(["make", "-s", "-C", repo, "kernel-" + mode, "initramfs"], check=True)
+        subprocess.run(["make", "-s", "-C", lay.repo, "kernel-" + mode, "initramfs",
+                        "BUILD=" + lay.build, "KERNEL=" + lay.kernel], check=True)
         _built.add(key)
-    return kernel_build(mode, repo, build_dir), \
-        os.path.join(repo, build_dir, "qemu", "initramfs.cpio")
+    return kernel_build(mode, lay), lay.initramfs
 
 
 def c_compiles(log_text):
-    """The compiler command lines of C files in a V=1 kernel build log.
-
-    Yields each command as a list of words.  Host programs (HOSTCC) are
-    compiled by 'gcc', target code by 'aarch64-linux-gnu-gcc'.
-    """
-    for line in log_text.splitlines():
-        line = line.strip()
-        if not line.startswith("aarch64-linux-gnu-gcc "):
-            continue
-        # kbuild may follow the command with "; other commands".
-        words = shlex.split(line.split(";")[0])
-        if words and words[-1].endswith(".c") and "-c" in words:
-            yield words
+    """The compiler command lines of C files of the target in a V=1 kernel
+    build log, each as a list of words."""
+    return compile_commands.from_build_log(log_text)
 
 
 def plugin_loaded(words):
@@ -88,12 +80,6 @@ def diagnostics(err_text):
             d["col"] = int(d["col"])
             out.append(d)
     return out
-
-
-# The plugin's warnings start with one of these.
-PLUGIN_WARNINGS = ("this access no longer depends on the value loaded by",
-                   "this access depends on",
-                   "the value loaded by")
 
 
 def plugin_warnings(err_text, src):

@@ -12,7 +12,7 @@
  * aarch64-linux-gnu-gcc -O2 -S -o /dev/null \
  *	-fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
  *	clients/liburcu/repro/eq_rtl_restored.c		-> warning at line 33
- * /usr/bin/python3 -m tests.asmcheck clients/liburcu/repro/eq_rtl_restored.c
+ * /usr/bin/python3 -m rcuderef.asmcheck clients/liburcu/repro/eq_rtl_restored.c
  *	-> dep line 33: intact
  */
 struct route {

@@ -14,7 +14,7 @@
  * aarch64-linux-gnu-gcc -O2 -S -o /dev/null \
  *	-fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
  *	clients/liburcu/repro/helper_addr_mask.c		-> no warning
- * /usr/bin/python3 -m tests.asmcheck clients/liburcu/repro/helper_addr_mask.c
+ * /usr/bin/python3 -m rcuderef.asmcheck clients/liburcu/repro/helper_addr_mask.c
  *	-> dep line BROKEN: shards[0].quota read at the section anchor
  */
 #include <stdint.h>

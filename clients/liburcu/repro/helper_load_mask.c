@@ -7,7 +7,7 @@
  *
  * aarch64-linux-gnu-gcc -O2 -S -fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
  *	clients/liburcu/repro/helper_load_mask.c
- * /usr/bin/python3 -m tests.asmcheck clients/liburcu/repro/helper_load_mask.c
+ * /usr/bin/python3 -m rcuderef.asmcheck clients/liburcu/repro/helper_load_mask.c
  *	-> dep line 40 BROKEN: "ldr x0, [x1, 16]" is shards[0].quota at the
  *	   section anchor, not an address computed from the head
  */

@@ -2,6 +2,11 @@
 import json
 import os
 
+# The plugin's warnings start with one of these.
+PLUGIN_WARNINGS = ("this access no longer depends on the value loaded by",
+                   "this access depends on",
+                   "the value loaded by")
+
 
 def parse(stderr):
     """All diagnostics in stderr, as dicts (GCC prints one JSON array per

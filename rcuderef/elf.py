@@ -1,34 +1,75 @@
-"""Read the sections and symbols of an ELF64 relocatable object (no
-pyelftools needed), to compare generated code between two builds."""
+"""Read the sections and symbols of an ELF file (no pyelftools needed): the
+named section of any object, executable or vmlinux (either class, either
+byte order), and, of ELF64 relocatable objects, what compares generated
+code between two builds."""
 import struct
 
 SHF_ALLOC = 0x2
-SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_REL = 2, 3, 4, 9
+SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS, SHT_REL = 2, 3, 4, 8, 9
+# Fix-up mode records each site it protected in this section, as a
+# NUL-terminated string "file:line: function: how".
+FIXUP_SECTION = "__rcu_deref_fixups"
+
+
+class NotElf(ValueError):
+    pass
+
+
+def parse(data):
+    """(byte order, is64, section headers as dicts, string(table, index)) of
+    an ELF image."""
+    if data[:4] != b"\x7fELF":
+        raise NotElf("not an ELF file")
+    is64 = data[4] == 2
+    end = "<" if data[5] == 1 else ">"
+    if is64:
+        (shoff,) = struct.unpack_from(end + "Q", data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from(end + "HHH", data, 0x3a)
+        fmt = end + "IIQQQQIIQQ"
+    else:
+        (shoff,) = struct.unpack_from(end + "I", data, 0x20)
+        shentsize, shnum, shstrndx = struct.unpack_from(end + "HHH", data, 0x2e)
+        fmt = end + "IIIIIIIIII"
+    headers = []
+    for i in range(shnum):
+        name, stype, flags, _, off, size, link, info, _, entsize = struct.unpack_from(
+            fmt, data, shoff + i * shentsize)
+        headers.append(dict(name=name, type=stype, flags=flags, offset=off,
+                            size=size, link=link, info=info, entsize=entsize))
+
+    def string(table, index):
+        start = table["offset"] + index
+        return data[start:data.index(b"\0", start)].decode("utf-8", "replace")
+
+    if headers:
+        strtab = headers[shstrndx]
+        for h in headers:
+            h["name"] = string(strtab, h["name"])
+            h["data"] = b"" if h["type"] == SHT_NOBITS else \
+                data[h["offset"]:h["offset"] + h["size"]]
+    return end, is64, headers, string
+
+
+def section(data, name):
+    """The contents of the named section of an ELF image, or b""."""
+    for h in parse(data)[2]:
+        if h["name"] == name:
+            return h["data"]
+    return b""
+
+
+def fixup_sites(data):
+    """The site strings fix-up mode recorded in an ELF image."""
+    return [s.decode("utf-8", "replace")
+            for s in section(data, FIXUP_SECTION).split(b"\0") if s]
 
 
 def _read(path):
     with open(path, "rb") as f:
         data = f.read()
-    if data[:4] != b"\x7fELF" or data[4] != 2:
+    end, is64, headers, string = parse(data)
+    if not is64:
         raise ValueError("%s: not an ELF64 file" % path)
-    end = "<" if data[5] == 1 else ">"
-    (shoff,) = struct.unpack_from(end + "Q", data, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from(end + "HHH", data, 0x3a)
-    headers = []
-    for i in range(shnum):
-        name, stype, flags, _, off, size, link, info, _, entsize = struct.unpack_from(
-            end + "IIQQQQIIQQ", data, shoff + i * shentsize)
-        headers.append(dict(name=name, type=stype, flags=flags, offset=off,
-                            size=size, link=link, info=info, entsize=entsize))
-    strtab = headers[shstrndx]
-
-    def string(table, index):
-        start = table["offset"] + index
-        return data[start:data.index(b"\0", start)].decode()
-
-    for h in headers:
-        h["name"] = string(strtab, h["name"])
-        h["data"] = b"" if h["type"] == 8 else data[h["offset"]:h["offset"] + h["size"]]
     return data, end, headers, string
 
 

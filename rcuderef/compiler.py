@@ -2,18 +2,18 @@
 import os
 import subprocess
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TARGETS = {
-    "x86_64-linux-gnu": "gcc",
-    "aarch64-linux-gnu": "aarch64-linux-gnu-gcc",
-}
+from . import layout
+
+REPO = layout.REPO
+# The compiler command of each target (the default GCC release).
+TARGETS = {name: t.cc() for name, t in layout.TARGETS.items()}
 PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
 # GCC quotes with ASCII quotes in the C locale: messages compare as written.
 ENV = dict(os.environ, LC_ALL="C")
 
 
 def plugin_path(target, name="rcu_deref_plugin.so"):
-    return os.path.join(REPO, "build", "plugin", target, name)
+    return layout.current().plugin(target, name)
 
 
 def compile_c(source, target, tmp_path, plugin=True, args=(), plugin_target=None,

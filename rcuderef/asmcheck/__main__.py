@@ -2,7 +2,7 @@
 
 Usage::
 
-    python3 -m tests.asmcheck FILE.c [--target aarch64|x86_64]
+    python3 -m rcuderef.asmcheck FILE.c [--target aarch64|x86_64]
         [--head L[,L]] [--dep L[,L]] [-O2] [--cc COMPILER] [--show-asm]
         [extra cc args]
 
@@ -32,7 +32,7 @@ def line_set(text: str) -> set[int]:
 
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, str, list[str]]:
     """Split argv into our options, the -O level and extra compiler args."""
-    parser = argparse.ArgumentParser(prog="python3 -m tests.asmcheck")
+    parser = argparse.ArgumentParser(prog="python3 -m rcuderef.asmcheck")
     parser.add_argument("file", type=Path)
     parser.add_argument("--head", type=line_set)
     parser.add_argument("--dep", type=line_set)

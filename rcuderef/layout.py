@@ -1,0 +1,261 @@
+"""The build layout: the build directory turned into every path, and the
+parameters that choose among them.
+
+Three parameters, each named here and nowhere else:
+
+- the kernel version of the series and the test kernels (KERNELS): its
+  inputs are kernel-integration/<V>/ (patches/*.patch, cover-letter.txt),
+  its tree is extracted from Debian's linux-source-<V>.  Supporting another
+  version is a line in KERNELS plus its inputs directory;
+- the target (TARGETS, by GNU triplet): the plugin is built for each, the
+  test kernels for KERNEL_TARGET;
+- the GCC release (COMPILERS): Debian 12's gcc is GCC 12, named without a
+  suffix; another release would be gcc-<N>, its plugins in
+  plugin/<triplet>-gcc<N>/.
+
+A relative build directory is relative to the repository root, as make's
+BUILD is (make runs in the root).  From the shell:
+
+    python3 -m rcuderef.layout make-vars [BUILD=DIR] [KERNEL=V]
+
+prints the paths as make assignments (for the Makefile's $(eval)); an
+unknown KERNEL is an error that lists the supported versions.
+"""
+import dataclasses
+import os
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+DEFAULT_BUILD = "build"
+
+KERNELS = ("6.1",)
+DEFAULT_KERNEL = "6.1"
+
+COMPILERS = ("12",)
+DEFAULT_COMPILER = "12"
+
+# Environment variables that 'make check' sets for the tests (and anyone
+# may set): the build directory and the kernel version.
+BUILD_ENV = "RCU_DEREF_BUILD"
+KERNEL_ENV = "RCU_DEREF_KERNEL"
+
+
+@dataclasses.dataclass(frozen=True)
+class Target:
+    triplet: str
+    kernel_arch: str = ""       # ARCH= of a kernel built for it, if any
+    kernel_image: str = ""      # the bootable image, in the kernel's O= folder
+
+    def cc(self, compiler=DEFAULT_COMPILER):
+        """The compiler command of this target for a GCC release."""
+        native = self.triplet == HOST_TRIPLET
+        base = "gcc" if native else self.triplet + "-gcc"
+        return base if compiler == DEFAULT_COMPILER else "%s-%s" % (base, compiler)
+
+
+HOST_TRIPLET = "x86_64-linux-gnu"
+TARGETS = {t.triplet: t for t in (
+    Target(HOST_TRIPLET),
+    Target("aarch64-linux-gnu", "arm64", "arch/arm64/boot/Image"),
+)}
+KERNEL_TARGET = "aarch64-linux-gnu"
+
+# The test kernels: warning mode, and fix-up mode (qemu/fixup.config).
+KERNEL_MODES = ("warn", "fixup")
+
+
+class UnknownParameter(ValueError):
+    pass
+
+
+def check(name, value, supported):
+    if value not in supported:
+        raise UnknownParameter("unknown %s=%s: supported: %s" % (
+            name, value, " ".join(supported)))
+    return value
+
+
+def compiler_suffix(compiler):
+    """What a compiler adds to the names of its outputs (none for GCC 12)."""
+    return "" if compiler == DEFAULT_COMPILER else "-gcc" + compiler
+
+
+class Layout:
+    """Every path of one build directory, for one kernel version, kernel
+    target and compiler."""
+
+    def __init__(self, build=DEFAULT_BUILD, kernel=None, target=KERNEL_TARGET,
+                 compiler=None, repo=REPO):
+        self.repo = repo
+        self.build = os.path.join(repo, build)
+        self.kernel = check("KERNEL", kernel or DEFAULT_KERNEL, KERNELS)
+        self.target = TARGETS[check("TARGET", target, tuple(TARGETS))]
+        self.compiler = check("GCC", compiler or DEFAULT_COMPILER, COMPILERS)
+
+    def _b(self, *parts):
+        return os.path.join(self.build, *parts)
+
+    # The plugin, built once per target and compiler.
+    def plugin_dir(self, triplet, compiler=None):
+        return self._b("plugin", triplet + compiler_suffix(compiler or self.compiler))
+
+    def plugin(self, triplet, name="rcu_deref_plugin.so", compiler=None):
+        return os.path.join(self.plugin_dir(triplet, compiler), name)
+
+    # The kernel version's inputs, tree and series.
+    @property
+    def series_inputs(self):
+        return os.path.join(self.repo, "kernel-integration", self.kernel)
+
+    @property
+    def reviewed_warnings(self):
+        """The plugin's warnings on the test kernel, reviewed by hand."""
+        return os.path.join(self.series_inputs, "kernel-warnings.txt")
+
+    @property
+    def kernel_package(self):
+        return "linux-source-" + self.kernel
+
+    @property
+    def kernel_src(self):
+        return self._b("kernel", self.kernel, "src")
+
+    @property
+    def kernel_stamp(self):
+        return os.path.join(self.kernel_src, ".git", "rcu-deref-pristine")
+
+    @property
+    def series_out(self):
+        return self._b("kernel-integration", self.kernel, "patches")
+
+    @property
+    def series_stamp(self):
+        return self._b("kernel-integration", self.kernel, "applied")
+
+    # The test kernels of this version and target, and their QEMU boots.
+    @property
+    def qemu_dir(self):
+        return self._b("qemu", self.kernel,
+                       self.target.kernel_arch + compiler_suffix(self.compiler))
+
+    def kernel_out(self, mode):
+        return os.path.join(self.qemu_dir, "kernel-" + check("mode", mode, KERNEL_MODES))
+
+    def kernel_image(self, mode):
+        return os.path.join(self.kernel_out(mode), self.target.kernel_image)
+
+    @property
+    def init(self):
+        return os.path.join(self.qemu_dir, "init")
+
+    @property
+    def initramfs(self):
+        return os.path.join(self.qemu_dir, "initramfs.cpio")
+
+    def console_log(self, mode):
+        return os.path.join(self.qemu_dir, "console-%s.log" % mode)
+
+    @property
+    def kernel_off(self):
+        """The option-off objects (tests/test_kernel_objects.py)."""
+        return self._b("kernel-off", self.kernel,
+                       self.target.kernel_arch + compiler_suffix(self.compiler))
+
+    # The rooms' own folders.
+    @property
+    def setup_stamp(self):
+        return self._b(".packages-ok")
+
+    @property
+    def survey(self):
+        return self._b("survey")
+
+    @property
+    def bench(self):
+        return self._b("bench")
+
+    @property
+    def bench_quick(self):
+        return self._b("bench-quick")
+
+    @property
+    def fuzz(self):
+        return self._b("fuzz")
+
+    @property
+    def liburcu(self):
+        return self._b("clients", "liburcu")
+
+    def make_vars(self):
+        """(name, value) of each make variable the .mk files use."""
+        plugin_dirs = [t + compiler_suffix(c) for c in COMPILERS for t in TARGETS]
+        out = [
+            ("KERNEL", self.kernel),
+            ("KERNELS", " ".join(KERNELS)),
+            ("KERNEL_PACKAGE", self.kernel_package),
+            ("KERNEL_SRC", self.kernel_src),
+            ("KERNEL_STAMP", self.kernel_stamp),
+            ("SERIES_INPUTS_DIR", self.series_inputs),
+            ("SERIES_OUT", self.series_out),
+            ("SERIES_STAMP", self.series_stamp),
+            ("SETUP_STAMP", self.setup_stamp),
+            ("PLUGIN_OUT", self._b("plugin")),
+            ("PLUGIN_TARGETS", " ".join(plugin_dirs)),
+            ("QEMU_OUT", self.qemu_dir),
+            ("INIT", self.init),
+            ("INITRAMFS", self.initramfs),
+            ("SURVEY_DIR", self.survey),
+            ("BENCH_OUT", self.bench),
+            ("BENCH_QUICK_OUT", self.bench_quick),
+            ("FUZZ_DIR", self.fuzz),
+        ]
+        for mode in KERNEL_MODES:
+            out += [("KOUT_" + mode.upper(), self.kernel_out(mode)),
+                    ("KIMAGE_" + mode.upper(), self.kernel_image(mode))]
+        for c in COMPILERS:
+            for name, t in TARGETS.items():
+                out.append(("plugin_cc." + name + compiler_suffix(c), t.cc(c)))
+        return out
+
+
+def current(build=None, kernel=None):
+    """The layout of build and kernel when given, else of what the
+    environment asks for ('make' sets it for the tests and the harness),
+    else the default one."""
+    return Layout(build or os.environ.get(BUILD_ENV) or DEFAULT_BUILD,
+                  kernel or os.environ.get(KERNEL_ENV) or None)
+
+
+def parse_assignments(args):
+    """NAME=VALUE words (make's way of passing them) into a dict."""
+    out = {}
+    for a in args:
+        name, sep, value = a.partition("=")
+        if not sep or name not in ("BUILD", "KERNEL"):
+            raise UnknownParameter("expected BUILD=DIR or KERNEL=V, not %r" % a)
+        out[name] = value
+    return out
+
+
+def main(argv):
+    if not argv or argv[0] != "make-vars":
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    try:
+        params = parse_assignments(argv[1:])
+        # Paths stay relative when BUILD is: make runs in the repository.
+        lay = Layout(params.get("BUILD") or DEFAULT_BUILD, params.get("KERNEL") or None,
+                     repo="")
+    except UnknownParameter as e:
+        print("rcu-deref: %s" % e, file=sys.stderr)
+        return 2
+    # One line a variable, each ending in '|': $(shell) makes the newlines
+    # spaces, and the Makefile makes the bars newlines again for $(eval).
+    for name, value in lay.make_vars():
+        print("%s := %s|" % (name, value))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,82 @@
+"""The build layout (rcuderef/layout.py): the paths README.md documents, the
+Makefile's view of them, each supported kernel's inputs, and the refusal
+of an unknown kernel version before anything is made."""
+import os
+import subprocess
+
+import pytest
+
+from qemu.harness import kbuild
+from rcuderef import layout
+
+REPO = layout.REPO
+
+
+def test_documented_paths():
+    """The paths as README.md's "Build output" names them, written here by
+    hand, for a build directory given relative to the repository."""
+    lay = layout.Layout("b", "6.1")
+    b = os.path.join(REPO, "b")
+    assert lay.kernel_src == b + "/kernel/6.1/src"
+    assert lay.series_out == b + "/kernel-integration/6.1/patches"
+    assert lay.series_inputs == REPO + "/kernel-integration/6.1"
+    assert lay.plugin("aarch64-linux-gnu") == b + "/plugin/aarch64-linux-gnu/rcu_deref_plugin.so"
+    assert lay.kernel_image("fixup") == \
+        b + "/qemu/6.1/arm64/kernel-fixup/arch/arm64/boot/Image"
+    assert lay.initramfs == b + "/qemu/6.1/arm64/initramfs.cpio"
+    assert layout.Layout("/abs/b").kernel_src.startswith("/abs/b/kernel/")
+
+
+@pytest.mark.parametrize("version", layout.KERNELS)
+def test_every_supported_kernel_has_its_inputs(version):
+    inputs = layout.Layout(kernel=version).series_inputs
+    patches = sorted(os.listdir(os.path.join(inputs, "patches")))
+    assert patches and all(p.endswith(".patch") for p in patches)
+    assert os.path.isfile(os.path.join(inputs, "cover-letter.txt"))
+    assert os.path.isfile(os.path.join(inputs, "kernel-warnings.txt"))
+
+
+def test_unknown_kernel_refused():
+    with pytest.raises(layout.UnknownParameter, match="supported: 6.1"):
+        layout.Layout(kernel="9.9")
+
+
+def make(*args):
+    return subprocess.run(["make", "-s", "-C", REPO] + list(args),
+                          capture_output=True, text=True)
+
+
+def test_make_refuses_unknown_kernel_before_making_anything(tmp_path):
+    build = tmp_path / "b"
+    r = make("series", "KERNEL=9.9", "BUILD=" + str(build))
+    assert r.returncode != 0
+    assert "unknown KERNEL=9.9: supported: " + " ".join(layout.KERNELS) in r.stderr
+    assert not build.exists()
+
+
+def test_make_takes_its_paths_from_the_layout(tmp_path):
+    """What make would run for 'run' (make -n) names the layout's paths,
+    for a build directory elsewhere."""
+    build = str(tmp_path / "b")
+    r = make("-n", "run", "BUILD=" + build)
+    assert r.returncode == 0, r.stderr
+    lay = layout.Layout(build)
+    assert "mk/kernel-tree.sh %s %s\n" % (lay.kernel_src, lay.kernel) in r.stdout
+    assert "qemu/build-kernel.sh %s %s\n" % (lay.kernel_src, lay.kernel_out("warn")) in r.stdout
+    assert "-o %s qemu/init.c\n" % lay.init in r.stdout
+    assert "qemu.harness run --build %s --kernel %s\n" % (build, lay.kernel) in r.stdout
+    assert not os.path.exists(build)
+
+
+def test_harness_builds_where_it_reads(monkeypatch):
+    """kbuild.build() makes the kernel in the build directory it then reads
+    from: it passes BUILD and KERNEL through to make."""
+    calls = []
+    monkeypatch.setattr(kbuild.subprocess, "run", lambda cmd, **kw: calls.append(cmd))
+    monkeypatch.setattr(kbuild, "_built", set())
+    lay = layout.Layout("/elsewhere/b")
+    kb, initrd = kbuild.build(lay, mode="fixup")
+    assert calls == [["make", "-s", "-C", REPO, "kernel-fixup", "initramfs",
+                      "BUILD=/elsewhere/b", "KERNEL=" + layout.DEFAULT_KERNEL]]
+    assert kb.out == "/elsewhere/b/qemu/%s/arm64/kernel-fixup" % layout.DEFAULT_KERNEL
+    assert initrd.startswith("/elsewhere/b/")
