@@ -429,6 +429,21 @@ static void forget_sp_slots(struct rtl_walk *w, bitmap state)
 		set_unit(w, state, w->sp_slots[i], NULL, false);
 }
 
+/*
+ * Whether writing dest leaves the rest of its hard register as it was:
+ * on x86, an 8- or 16-bit register write (setcc %dl) keeps the upper bits,
+ * which a later 64-bit read still carries.  Elsewhere (arm64, and 32-bit
+ * writes on x86-64) a write extends into the whole register.
+ */
+static bool narrow_write_keeps_rest(rtx dest)
+{
+#ifdef IX86_HLE_ACQUIRE
+	return HARD_REGISTER_P(dest) && GET_MODE_SIZE(GET_MODE(dest)).to_constant() < 4;
+#else
+	return false;
+#endif
+}
+
 static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bitmap sources)
 {
 	bool partial = false;
@@ -441,6 +456,8 @@ static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bitmap source
 		dest = XEXP(dest, 0);
 	}
 	if (REG_P(dest)) {
+		if (narrow_write_keeps_rest(dest))
+			partial = true;
 		if (REGNO(dest) == STACK_POINTER_REGNUM)
 			forget_sp_slots(w, state);
 		for (r = REGNO(dest); r < END_REGNO(dest); r++)
@@ -800,6 +817,8 @@ static void rtl_pass_execution(void *gcc_data, void *user_data)
 /* Whether insn, just emitted, is an insn the target accepts as it is. */
 static bool valid_insn(rtx_insn *insn)
 {
+	if (asm_noperands(PATTERN(insn)) >= 0)
+		return check_asm_operands(PATTERN(insn));
 	if (recog_memoized(insn) < 0)
 		return false;
 	extract_insn(insn);
@@ -815,6 +834,34 @@ static void remove_insns(rtx_insn *first, rtx_insn *last)
 		delete_insn(first);
 	}
 }
+
+#ifdef AARCH64_FL_RCPC
+/* Whether the target has LDAPR (RCpc, mandatory from Armv8.3-A). */
+static bool target_has_rcpc(void)
+{
+	return aarch64_isa_flags & (AARCH64_FL_RCPC | AARCH64_FL_V8_3);
+}
+
+/*
+ * dest = LDAPR [base register]: a load-acquire that is only RCpc, as the
+ * kernel's own, written as a volatile asm since GCC 12 has no pattern.
+ */
+static rtx ldapr_pattern(rtx dest, rtx mem, location_t loc)
+{
+	HOST_WIDE_INT size = GET_MODE_SIZE(GET_MODE(mem)).to_constant();
+	const char *tmpl = size == 1 ? "ldaprb\t%w0, %1" : size == 2 ? "ldaprh\t%w0, %1" :
+			   size == 4 ? "ldapr\t%w0, %1" : "ldapr\t%x0, %1";
+	rtx body = gen_rtx_ASM_OPERANDS(GET_MODE(dest), tmpl, "=r", 0, gen_rtvec(1, mem),
+					gen_rtvec(1, gen_rtx_ASM_INPUT_loc(GET_MODE(mem), "Q", loc)),
+					rtvec_alloc(0), loc);
+
+	MEM_VOLATILE_P(body) = 1;
+	return gen_rtx_PARALLEL(VOIDmode,
+				gen_rtvec(2, gen_rtx_SET(dest, body),
+					  gen_rtx_CLOBBER(VOIDmode,
+							  gen_rtx_MEM(BLKmode, gen_rtx_SCRATCH(VOIDmode)))));
+}
+#endif
 
 /*
  * The target's "atomic_load<mode>" pattern when it is an insn, not an
@@ -843,9 +890,10 @@ static enum insn_code atomic_load_insn(machine_mode mode)
  * through the target's atomic_load pattern: an insn (not an expander, which
  * could need new registers), its address in a base register (the loaded
  * register itself holds the address first when there is an offset).
- * False when the target cannot: then a fence does it.
+ * Returns the note's text, or NULL when the target cannot: then a fence
+ * does it.
  */
-static bool make_acquire(rtx_insn *insn)
+static const char *make_acquire(rtx_insn *insn)
 {
 	rtx set = single_set(insn), dest, mem, addr, base, pat;
 	enum insn_code icode;
@@ -854,43 +902,52 @@ static bool make_acquire(rtx_insn *insn)
 
 	if (!set || !REG_P(SET_DEST(set)) || !MEM_P(SET_SRC(set)) ||
 	    !HARD_REGISTER_P(SET_DEST(set)))
-		return false;
+		return NULL;
 	dest = SET_DEST(set);
 	mem = SET_SRC(set);
 	mode = GET_MODE(mem);
 	if (GET_MODE(dest) != mode || !SCALAR_INT_MODE_P(mode) ||
 	    MEM_ALIGN(mem) < GET_MODE_BITSIZE(mode).to_constant())
-		return false;
+		return NULL;
 	icode = atomic_load_insn(mode);
 	if (icode == CODE_FOR_nothing)
-		return false;
+		return NULL;
 	addr = XEXP(mem, 0);
 	if (!REG_P(addr)) {
 		if (side_effects_p(addr) || GET_MODE(addr) != Pmode ||
 		    !targetm.hard_regno_mode_ok(REGNO(dest), Pmode))
-			return false;
+			return NULL;
 		base = gen_rtx_REG(Pmode, REGNO(dest));
 		add = emit_insn_before(gen_rtx_SET(base, copy_rtx(addr)), insn);
 		if (!valid_insn(add)) {
 			remove_insns(add, add);
-			return false;
+			return NULL;
 		}
 		addr = base;
 	}
 	mem = replace_equiv_address_nv(mem, addr);
-	pat = insn_data[icode].genfun(dest, mem, GEN_INT(MEMMODEL_ACQUIRE));
+#ifdef AARCH64_FL_RCPC
+	if (target_has_rcpc())
+		pat = ldapr_pattern(dest, mem, INSN_LOCATION(insn));
+	else
+#endif
+		pat = insn_data[icode].genfun(dest, mem, GEN_INT(MEMMODEL_ACQUIRE));
 	if (!pat) {
 		if (add)
 			remove_insns(add, add);
-		return false;
+		return NULL;
 	}
 	load = emit_insn_before(pat, insn);
 	if (!valid_insn(load)) {
 		remove_insns(add ? add : load, load);
-		return false;
+		return NULL;
 	}
 	delete_insn(insn);
-	return true;
+#ifdef AARCH64_FL_RCPC
+	if (target_has_rcpc())
+		return "an LDAPR (RCpc load-acquire) now performs the load of";
+#endif
+	return "a load-acquire now performs the load of";
 }
 
 /* An acquire fence after insn, through the target's own expansion. */
@@ -935,6 +992,7 @@ static bool is_atomic_head(rtx_insn *insn)
 
 unsigned int rtl_fix_head(int leader, rtl_site_fn site)
 {
+	const char *how;
 	unsigned int i, n = 0;
 	rtx_insn *insn;
 	basic_block bb;
@@ -947,8 +1005,8 @@ unsigned int rtl_fix_head(int leader, rtl_site_fn site)
 		insn = rtl.head_insns[i];
 		if (is_atomic_head(insn)) {
 			site(h->loc, h->head, "acquire", "this load-acquire now performs the load of");
-		} else if (make_acquire(insn)) {
-			site(h->loc, h->head, "acquire", "a load-acquire now performs the load of");
+		} else if ((how = make_acquire(insn))) {
+			site(h->loc, h->head, "acquire", how);
 		} else {
 			fence_after_insn(insn);
 			site(h->loc, h->head, "fence", "an acquire fence now follows the load of");

@@ -35,3 +35,15 @@ def plugin_warnings(stderr, source_basename):
             notes = [c["message"] for c in d.get("children", [])]
             out.append((line, d["message"], notes))
     return out
+
+
+# A warning of the rule class: the source uses a comparison or boolean
+# result as an address (a rule of rcu_dereference.rst), while the final
+# code kept a dependency.  A broken dependency is every other warning.
+RULE_ONLY = ("only through a comparison or boolean result, "
+             "not through its address")
+
+
+def is_rule_warning(message):
+    """Whether a plugin warning is of the rule class, not a break."""
+    return RULE_ONLY in message

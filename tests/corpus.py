@@ -7,11 +7,15 @@ import tempfile
 
 from rcuderef import diagnostics
 from rcuderef.asmcheck import aarch64 as asmcheck
+from rcuderef.asmcheck import x86_64
 from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 CORPUS = os.path.join(REPO, "tests", "corpus")
 INCLUDE = os.path.join(REPO, "plugin", "include")
 LEVELS = ("-O1", "-O2", "-O3", "-Os")
+AARCH64 = "aarch64-linux-gnu"
+# Each compiler's verdicts against the truth of its own machine code.
+CHECKERS = {AARCH64: asmcheck, "x86_64-linux-gnu": x86_64}
 
 
 def cases():
@@ -45,9 +49,12 @@ class Verdict:
     case: str
     target: str
     opt: str
-    truth: set          # dep lines broken in the aarch64 assembly
-    warned: set         # dep lines the plugin warned about
+    truth: set          # dep lines broken in the target's assembly
+    warned: set         # dep lines warned as broken dependencies
     other_warnings: list  # plugin warnings on lines not annotated rcu:dep
+    rule_warned: set = dataclasses.field(default_factory=set)
+    # dep lines warned only for breaking a rule in the source (a comparison
+    # or boolean result as an address) while the final code kept them
 
     @property
     def detected(self):
@@ -75,23 +82,26 @@ MERGED_WITH_EARLIER_LOAD = {
 }
 
 
-def merged_load_independent(asm, name, line, head_lines):
+def merged_load_independent(checker, asm, name, line, head_lines):
     """Whether a load attributed to line has no dependency on the heads."""
-    res = asmcheck.analyze(asm, name, head_lines, {line})
+    res = checker.analyze(asm, name, head_lines, {line})
     return line in res.broken_lines
 
 
-def truth(name, opt):
-    """Broken dep lines, from the aarch64 assembly (never from the plugin)."""
+def truth(name, opt, target=AARCH64):
+    """Broken dep lines, from the target's assembly (never from the
+    plugin)."""
+    checker = CHECKERS[target]
     path = case_path(name)
     with open(path) as f:
-        heads, deps = asmcheck.annotations(f.read())
-    asm = asmcheck.compile_to_asm(path, opt=opt, extra=("-I", INCLUDE))
-    res = asmcheck.analyze(asm, name, heads, deps)
+        heads, deps = checker.annotations(f.read())
+    asm = checker.compile_to_asm(path, opt=opt, extra=("-I", INCLUDE))
+    res = checker.analyze(asm, name, heads, deps)
     broken = set(res.broken_lines)
     for dep, early in MERGED_WITH_EARLIER_LOAD.get(name, {}).items():
         if (dep in res.vanished_lines
-                and merged_load_independent(asm, name, early, heads)):
+                and merged_load_independent(checker, asm, name, early,
+                                            heads)):
             broken.add(dep)
     return broken
 
@@ -109,8 +119,12 @@ def plugin_verdict(name, target, opt, truth_lines):
         # reports every dependent access of the case.
         return warning[0] in heads and "is never used" in warning[1]
 
-    warned = {line for line, _, _ in warns if line in deps}
+    broken = [w for w in warns if not diagnostics.is_rule_warning(w[1])]
+    warned = {line for line, _, _ in broken if line in deps}
+    rule_warned = {line for line, message, _ in warns
+                   if line in deps and diagnostics.is_rule_warning(message)}
     if any(unused_head(w) for w in warns):
         warned |= deps
     other = [w for w in warns if w[0] not in deps and not unused_head(w)]
-    return Verdict(name, target, opt, truth_lines, warned, other)
+    return Verdict(name, target, opt, truth_lines, warned, other,
+                   rule_warned)

@@ -3,9 +3,11 @@
     /usr/bin/python3 -m tests.corpus_report [--mismatches]
 
 Prints a Markdown table: for each compiler and level, the dependent
-accesses (rcu:dep lines) that the aarch64 assembly shows broken, how many
-the plugin warned about, how many it missed, and its warnings on accesses
-the assembly shows intact.  With --mismatches, then lists each case,
+accesses (rcu:dep lines) that the compiler's own assembly shows broken
+(aarch64 and x86-64 checkers), how many the plugin warned about as broken,
+how many it missed, its warnings on accesses the assembly shows intact, and
+its rule warnings (a comparison or boolean result used as an address, kept
+by the final code: counted apart, not as breaks).  With --mismatches, then lists each case,
 compiler and level where the plugin's warnings differ from the assembly.
 """
 import sys
@@ -17,10 +19,11 @@ from rcuderef.compiler import TARGETS
 def verdicts():
     cases = corpus.cases()
     for opt in corpus.LEVELS:
-        truth = {c: corpus.truth(c, opt) for c in cases}
         for target in sorted(TARGETS):
-            yield target, opt, [corpus.plugin_verdict(c, target, opt, truth[c])
-                                for c in cases]
+            yield target, opt, [
+                corpus.plugin_verdict(c, target, opt,
+                                      corpus.truth(c, opt, target))
+                for c in cases]
 
 
 def row(target, opt, found):
@@ -28,7 +31,8 @@ def row(target, opt, found):
     detected = sum(len(v.detected) for v in found)
     missed = sum(len(v.missed) for v in found)
     fp = sum(len(v.false_positives) + len(v.other_warnings) for v in found)
-    return target, opt, len(found), broken, detected, missed, fp
+    rule = sum(len(v.rule_warned) for v in found)
+    return target, opt, len(found), broken, detected, missed, fp, rule
 
 
 def lines(v):
@@ -37,10 +41,12 @@ def lines(v):
 
 def main(argv):
     mismatches = []
-    print("| compiler | level | cases | accesses broken in the assembly | warned | missed | false positives |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| compiler | level | cases | accesses broken in the assembly "
+          "| warned | missed | false positives | rule warnings |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for target, opt, found in verdicts():
-        print("| %s | %s | %d | %d | %d | %d | %d |" % row(target, opt, found))
+        print("| %s | %s | %d | %d | %d | %d | %d | %d |"
+              % row(target, opt, found))
         mismatches += [v for v in found
                        if v.missed or v.false_positives or v.other_warnings]
     if "--mismatches" in argv:
