@@ -4,7 +4,7 @@ SERIES_OUT := $(BUILD)/kernel-integration/patches
 SERIES_STAMP := $(BUILD)/kernel-integration/applied
 SERIES_INPUTS := $(wildcard kernel-integration/patches/*.patch) \
 	kernel-integration/cover-letter.txt kernel-integration/make-series.sh \
-	$(PLUGIN_SRC)
+	$(PLUGIN_SRCS) $(PLUGIN_HDRS)
 
 series: $(SERIES_STAMP)
 $(SERIES_STAMP): $(SERIES_INPUTS) | $(KERNEL_STAMP)
