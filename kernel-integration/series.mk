@@ -4,7 +4,7 @@
 
 SERIES_INPUTS := $(wildcard $(SERIES_INPUTS_DIR)/patches/*.patch) \
 	$(SERIES_INPUTS_DIR)/cover-letter.txt kernel-integration/make-series.sh \
-	$(PLUGIN_SRC)
+	$(PLUGIN_SRCS) $(PLUGIN_HDRS)
 
 series: $(SERIES_STAMP)
 $(SERIES_STAMP): $(SERIES_INPUTS) | $(KERNEL_STAMP)

@@ -52,6 +52,7 @@
  * last seen broken for good.
  */
 
+/* GCC's RTL headers before the plugin's, which hides what follows it. */
 #include "gcc-common.h"
 #include "rtl-iter.h"
 #include "regs.h"
@@ -59,12 +60,15 @@
 #include "insn-config.h"
 #include "insn-codes.h"
 #include "recog.h"
+#include "rcu_deref_internal.h"
 #include "rcu_deref_rtl.h"
 
 struct rtl_counts rtl_counts;
 
 /* From optabs.h, which needs a header GCC does not install for plugins. */
+#pragma GCC visibility push(default)
 extern void expand_mem_thread_fence(enum memmodel);
+#pragma GCC visibility pop
 
 struct head_rec {
 	int head;
@@ -1123,7 +1127,7 @@ static unsigned int rcu_deref_rtl_execute(void)
 	}
 	find_head_insns();
 	dump_fates(dump_file);
-	if (getenv("RCU_DEREF_RTL_DEBUG"))
+	if (rcu_deref_options.verbose)
 		dump_fates(stderr);
 	rtl_final_verdict();
 	rtl.decided = true;

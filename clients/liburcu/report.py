@@ -96,9 +96,9 @@ def package_version():
 def plugin_version():
     """The plugin's last commit, whether its source differs from it, and
     when the .so files were built."""
-    commit = subprocess.run(["git", "log", "-1", "--format=%h %s", "--", "plugin/rcu_deref_plugin.c"],
+    commit = subprocess.run(["git", "log", "-1", "--format=%h %s", "--", "plugin/"],
                             capture_output=True, text=True, cwd=REPO).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", "plugin/rcu_deref_plugin.c"],
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "plugin/"],
                            capture_output=True, text=True, cwd=REPO).stdout.strip()
     built = datetime.datetime.utcfromtimestamp(
         os.path.getmtime(toolchain.plugin_path(A64))).strftime("%Y-%m-%d %H:%M UTC")

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcu_deref: which pass broke a dependency.  Before each GIMPLE pass, a
+ * function that holds recorded accesses is checked against the records
+ * (check_function() in probing mode), and each break seen for the first
+ * time is blamed on the pass that ran before, "inlining or IPA constant
+ * propagation" across the IPA passes, or "IPA cloning" in a clone.
+ */
+
+#include "rcu_deref_internal.h"
+
+/* A GIMPLE pass that ran on a function, and in which IPA epoch. */
+struct pass_mark {
+	int name;		/* index in pass_names */
+	unsigned int epoch;
+};
+
+struct blame_state {
+	/* The names of the passes blamed or run: they live as long as GCC. */
+	vec<const char *> pass_names;
+	/* access key, (access, head) pair, or (location, 0) -> blamed pass */
+	hash_map<key_hash, int> *first;
+	/* DECL_UID of a function -> the last GIMPLE pass run on it */
+	hash_map<key_hash, struct pass_mark> *last_pass;
+	/* (access location, head location) -> DECL_UID of the object it was broken to */
+	hash_map<key_hash, unsigned int> *bases;
+	/* IPA passes seen so far */
+	unsigned int ipa_epoch;
+};
+
+static struct blame_state blame;
+
+void blame_start(void)
+{
+	blame.pass_names.create(64);
+	blame.first = new hash_map<key_hash, int>;
+	blame.last_pass = new hash_map<key_hash, struct pass_mark>;
+	blame.bases = new hash_map<key_hash, unsigned int>;
+	blame.ipa_epoch = 0;
+}
+
+void blame_finish(void)
+{
+	blame.pass_names.release();
+	delete blame.first;
+	delete blame.last_pass;
+	delete blame.bases;
+	blame.first = NULL;
+}
+
+/* The index of a pass name (pass names live as long as the compiler). */
+static int pass_name_index(const char *name)
+{
+	const char *known;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT(blame.pass_names, i, known) {
+		if (known == name)
+			return i;
+	}
+	blame.pass_names.safe_push(name);
+	return i;
+}
+
+/* Remember the first pass after which key was seen broken. */
+void blame_first(unsigned HOST_WIDE_INT key, const char *pass)
+{
+	int name = pass_name_index(pass);
+	bool existed;
+	int *slot = &blame.first->get_or_insert(key, &existed);
+
+	if (!existed)
+		*slot = name;
+}
+
+/* Remember the pass that first broke a pair, and the object it used. */
+void blame_broken(unsigned HOST_WIDE_INT pair, const char *pass, tree base)
+{
+	bool existed;
+	unsigned int *uid;
+
+	blame_first(pair, pass);
+	if (!base || !DECL_P(base))
+		return;
+	uid = &blame.bases->get_or_insert(pair, &existed);
+	if (!existed)
+		*uid = DECL_UID(base);
+}
+
+/* The pass blamed for key, or NULL. */
+const char *blamed_name(unsigned HOST_WIDE_INT key)
+{
+	int *name = blame.first->get(key);
+
+	return name ? blame.pass_names[*name] : NULL;
+}
+
+/*
+ * Who broke the pair: the pass recorded by probing the function that held
+ * the head, or the function the access was in before it was inlined, or
+ * the cloner.
+ */
+const char *blamed_pass(unsigned HOST_WIDE_INT pair)
+{
+	const char *pass;
+
+	if (clone_origin())
+		return "IPA cloning (ipa-cp or ipa-sra)";
+	pass = blamed_name(pair_key(pair >> 32, 0));
+	return pass ? pass : blamed_name(pair);
+}
+
+/* The object a pair was first seen broken to, if any. */
+bool broken_base(unsigned HOST_WIDE_INT pair, unsigned int *uid)
+{
+	unsigned int *known = blame.bases->get(pair);
+
+	if (known)
+		*uid = *known;
+	return known;
+}
+
+static bool probing_useful(void)
+{
+	return optimize && cfun && current_function_decl &&
+	       (cfun->curr_properties & PROP_ssa) && any_records();
+}
+
+/*
+ * Before each GIMPLE pass, check the function against the records, and
+ * blame each break seen for the first time on the pass that ran before.
+ */
+void rcu_deref_pass_execution(void *gcc_data, void *user_data)
+{
+	opt_pass *pass = (opt_pass *)gcc_data;
+	struct pass_mark *prev, mark;
+	unsigned int uid;
+
+	if (pass->type != GIMPLE_PASS) {
+		if (pass->type == IPA_PASS || pass->type == SIMPLE_IPA_PASS)
+			blame.ipa_epoch++;
+		return;
+	}
+	if (!probing_useful())
+		return;
+	uid = DECL_UID(current_function_decl);
+	prev = blame.last_pass->get(uid);
+	if (prev && prev->epoch != blame.ipa_epoch)
+		check_function("inlining or IPA constant propagation", false);
+	else if (prev)
+		check_function(blame.pass_names[prev->name], false);
+	mark.name = pass_name_index(pass->name);
+	mark.epoch = blame.ipa_epoch;
+	blame.last_pass->put(uid, mark);
+}

@@ -1,0 +1,532 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcu_deref: the check pass, after the last GIMPLE optimization.  It
+ * follows the chains again from the heads in the final code and finds
+ * each recorded dependent access that lost its dependency; decide_break()
+ * decides what to do about each break: it waits for the final code's
+ * verdict (rcu_deref_verdict.c), to which the pass also hands every access
+ * that still depends on its head.  The same check runs between
+ * passes, for blame (rcu_deref_blame.c), without reporting.
+ */
+
+#include "rcu_deref_internal.h"
+#include "rcu_deref_rtl.h"
+
+/* A head load of the function, for the merged-load check. */
+struct head_stmt {
+	gimple stmt;
+	int head;
+};
+
+/* One check of the current function. */
+struct check_ctx {
+	/* recorded access keys present */
+	hash_set<key_hash> keys_here;
+	/* line -> location of a new constant load */
+	hash_map<key_hash, location_t> new_loads;
+	/* the head loads in the function */
+	auto_vec<struct head_stmt> head_stmts;
+	const char *pass;	/* probing: the pass that ran last */
+	bool report;		/* report the breaks found, or blame them */
+	bitmap heads_here;	/* head sources present in the function */
+	struct chain_walk *broken;	/* values loaded by broken accesses */
+	bool chained;		/* second round: look for BREAK_CHAIN */
+};
+
+/* A break found in the final code: which access, from which head, how. */
+struct found_break {
+	location_t loc;		/* the access (the head for BREAK_UNUSED) */
+	int head;
+	const struct access_rec *rec;
+	enum break_kind kind;
+	tree base;		/* the object the access now uses, or NULL */
+	gimple early;		/* merged: the load its value now comes from */
+	bool orderable;		/* an acquire at the head can order the access */
+	int rtl_access;		/* the access as tracked in RTL, plus one; 0: none */
+};
+
+/*
+ * The verdict on each break the check pass finds, and the only place that
+ * makes it: report the break and, in fix-up mode, fix its head, or refuse
+ * when an acquire at the head cannot order the access.
+ */
+static void decide_break(struct check_ctx *ctx, const struct found_break *b)
+{
+	if (rcu_deref_options.mode == RCU_DEREF_FIXUP && !b->orderable) {
+		refuse_fixup(b->loc, b->head, b->early);
+		return;
+	}
+	/* The final code decides whether to report it and fix its head. */
+	verdict_defer(b->loc, b->head, b->rec, b->kind, b->base,
+		      b->early ? gimple_location(b->early) : UNKNOWN_LOCATION,
+		      b->rtl_access - 1);
+}
+
+/*
+ * Whether value is computed, by arithmetic alone, from constants and the
+ * function's parameters: values fixed before any head is loaded.  The
+ * walk looks at a few statements only.
+ */
+static bool known_at_entry(tree value)
+{
+	tree todo[16];
+	unsigned int ntodo = 0, steps = 0;
+
+	todo[ntodo++] = value;
+	while (ntodo) {
+		tree v = todo[--ntodo];
+		gimple def;
+		unsigned int i;
+
+		if (!v || is_gimple_min_invariant(v))
+			continue;
+		if (TREE_CODE(v) != SSA_NAME || ++steps > 16)
+			return false;
+		if (SSA_NAME_IS_DEFAULT_DEF(v)) {
+			if (!SSA_NAME_VAR(v) || TREE_CODE(SSA_NAME_VAR(v)) != PARM_DECL)
+				return false;
+			continue;
+		}
+		def = SSA_NAME_DEF_STMT(v);
+		if (!is_gimple_assign(def) || gimple_assign_load_p(def) ||
+		    gimple_has_volatile_ops(def))
+			return false;
+		for (i = 1; i < gimple_num_ops(def); i++) {
+			if (ntodo == ARRAY_SIZE(todo))
+				return false;
+			todo[ntodo++] = gimple_op(def, i);
+		}
+	}
+	return true;
+}
+
+/*
+ * Whether the address of ref, based on a global object, has only indexes
+ * known at entry: it cannot depend on a head loaded in the function.
+ */
+static bool address_known_at_entry(tree ref)
+{
+	if (!object_base(ref))
+		return false;
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
+	if (TREE_CODE(ref) == TARGET_MEM_REF)
+		return known_at_entry(TMR_INDEX(ref)) && known_at_entry(TMR_INDEX2(ref));
+	while (handled_component_p(ref)) {
+		if ((TREE_CODE(ref) == ARRAY_REF || TREE_CODE(ref) == ARRAY_RANGE_REF) &&
+		    !known_at_entry(TREE_OPERAND(ref, 1)))
+			return false;
+		ref = TREE_OPERAND(ref, 0);
+	}
+	return true;
+}
+
+/*
+ * Whether the constant address of ref is the one the access takes when
+ * its pointer is the constant a PHI merged with the head values: a copy
+ * of the path on which it never depended on a head (loop header copying
+ * peels the first iteration of a walk that starts at a static element).
+ */
+static bool on_headless_path(const struct access_rec *rec, tree ref)
+{
+	HOST_WIDE_INT offset = 0;
+
+	return rec->alt_uid && constant_address(ref, &offset) == rec->alt_uid &&
+	       offset == rec->alt_offset;
+}
+
+/*
+ * How the access ref, recorded as dependent, lost its dependency in the
+ * current code, if it did.
+ */
+static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
+				const struct access_rec *rec, tree ref, tree *base)
+{
+	int src;
+
+	*base = NULL_TREE;
+	if (rec->flags_only)
+		return BREAK_FLAGS;
+	/*
+	 * The base pointer carried a head (another head may still reach the
+	 * index, q->a[p->i]): an object's address in its place is a break of
+	 * the base's head.
+	 */
+	if (rec->via_base && rec->base_source != rec->source &&
+	    !rec->independent && !rec->ambiguous &&
+	    strength_of(w, base_pointer(ref), &src) < DEP_ASSUMED) {
+		*base = object_base(ref);
+		if (*base && !on_headless_path(rec, ref))
+			return BREAK_BASE;
+		*base = NULL_TREE;
+	}
+	if (address_dep(w, ref, &src) >= DEP_ASSUMED)
+		return BREAK_NONE;
+	/* Several accesses of this shape at one place: not ours to judge. */
+	if (rec->independent || rec->ambiguous)
+		return BREAK_NONE;
+	*base = constant_address_base(ref);
+	/*
+	 * A copy of the path on which the pointer was a static object from the
+	 * start, or NULL (a path isolated for its NULL dereference): no head.
+	 */
+	if (*base && (on_headless_path(rec, ref) || TREE_CODE(*base) == INTEGER_CST))
+		return BREAK_NONE;
+	/* A call's result may legitimately not derive from its arguments. */
+	if (rec->assumed)
+		return *base ? BREAK_CONSTANT : BREAK_NONE;
+	if (ctx->chained)
+		return address_dep(ctx->broken, ref, &src) == DEP_ADDR ?
+		       BREAK_CHAIN : BREAK_NONE;
+	/* The pointer that carried the dependency became an object's address. */
+	if (!*base && rec->via_base) {
+		*base = object_base(ref);
+		return *base ? BREAK_OBJECT : BREAK_NONE;
+	}
+	/* The index that carried it now comes from values known at entry. */
+	if (!*base && address_known_at_entry(ref)) {
+		*base = object_base(ref);
+		return BREAK_ENTRY;
+	}
+	/*
+	 * An address derived from some other value is not reported: the
+	 * value may still depend on the head in ways the walk cannot see
+	 * (through memory, through a call).  Only a constant is proof.
+	 */
+	return *base ? BREAK_CONSTANT : BREAK_NONE;
+}
+
+static bool head_here(struct check_ctx *ctx, int head)
+{
+	return bitmap_bit_p(ctx->heads_here, head);
+}
+
+static unsigned HOST_WIDE_INT line_key(location_t loc)
+{
+	expanded_location xl = expand_location(loc);
+
+	return xl.file ? pair_key(xl.line, htab_hash_string(xl.file)) : 0;
+}
+
+/*
+ * A load from a constant address at a location where the mark pass saw no
+ * access: made by an optimization (phiprop turns *(c ? &a : &b) into two
+ * loads).  Remember it by source line.
+ */
+static void note_new_load(struct check_ctx *ctx, gimple stmt, tree ref, bool store)
+{
+	unsigned HOST_WIDE_INT line;
+	location_t loc = pure_loc(gimple_location(stmt));
+	tree base = constant_address_base(ref);
+
+	if (store || !known_loc(loc) || access_at(loc) || !base ||
+	    TREE_CODE(base) == INTEGER_CST)
+		return;
+	line = line_key(loc);
+	if (!line)
+		return;
+	ctx->new_loads.put(line, loc);
+	if (!ctx->report)
+		blame_first(pair_key(loc, 0), ctx->pass);
+}
+
+/* Whether a comes before b on every path to b. */
+static bool stmt_dominates(gimple a, gimple b)
+{
+	gimple_stmt_iterator gsi;
+
+	if (gimple_bb(a) != gimple_bb(b))
+		return dominated_by_p(CDI_DOMINATORS, gimple_bb(b), gimple_bb(a));
+	if (gimple_code(b) == GIMPLE_PHI)
+		return false;
+	for (gsi = gsi_for_stmt(a); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		if (gsi_stmt(gsi) == b)
+			return true;
+	}
+	return false;
+}
+
+/* Whether stmt comes after a load of head, on every path to it. */
+static bool after_head(struct check_ctx *ctx, gimple stmt, int head)
+{
+	struct head_stmt *h;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT(ctx->head_stmts, i, h) {
+		if (h->head == head && h->stmt != stmt && stmt_dominates(h->stmt, stmt))
+			return true;
+	}
+	return false;
+}
+
+/* The size in bits of the access a record key stands for. */
+static unsigned int key_size(unsigned HOST_WIDE_INT key)
+{
+	return (unsigned int)(key >> 8) & 0xffffff;
+}
+
+/* Whether stmt loads size bits from the object uid, at a constant address. */
+static bool loads_object(gimple stmt, unsigned int uid, unsigned int size)
+{
+	tree ref, base, type;
+
+	if (!gimple_assign_load_p(stmt) || gimple_has_volatile_ops(stmt))
+		return false;
+	ref = gimple_assign_rhs1(stmt);
+	base = constant_address_base(ref);
+	type = TREE_TYPE(ref);
+	return base && DECL_P(base) && DECL_UID(base) == uid &&
+	       TYPE_SIZE(type) && tree_fits_uhwi_p(TYPE_SIZE(type)) &&
+	       tree_to_uhwi(TYPE_SIZE(type)) == size;
+}
+
+/*
+ * A load of the same size from the object uid that may execute before
+ * head (a candidate for the load the access was merged with), or NULL.
+ * Heads, and all volatile loads, are never merged.
+ */
+static gimple load_before_head(struct check_ctx *ctx, int head, unsigned int uid,
+			       unsigned int size)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	calculate_dominance_info(CDI_DOMINATORS);
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+
+			if (loads_object(stmt, uid, size) && !after_head(ctx, stmt, head))
+				return stmt;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A dependent load that lost its dependency (its address became a
+ * constant, as probing saw) and then vanished: value numbering merged it
+ * with another load of the same object.  When that load may come before
+ * the head, the value no longer depends on the head at all.
+ */
+static void check_merged(struct check_ctx *ctx, location_t loc, int head,
+			 const struct access_rec *rec)
+{
+	struct found_break b = {
+		.loc = loc, .head = head, .rec = rec, .kind = BREAK_MERGED,
+	};
+	unsigned HOST_WIDE_INT pair = pair_key(loc, source_at(head)->loc);
+	bool blamed = blamed_name(pair);
+	unsigned int object;
+
+	if (!broken_base(pair, &object))
+		object = source_at(head)->compared_uid ? source_at(head)->compared_uid :
+			 source_at(rec->source)->compared_uid;
+	b.early = object ? load_before_head(ctx, head, object, key_size(rec->key)) : NULL;
+	/* Gone without being seen broken, and nothing to merge with: dead. */
+	if (!blamed && !b.early)
+		return;
+	b.orderable = object && !b.early;
+	decide_break(ctx, &b);
+}
+
+/*
+ * The dependent loads recorded in the current function that are gone,
+ * while new loads from constant addresses appeared on their line, or
+ * after their address became a constant.
+ */
+static void check_vanished(struct check_ctx *ctx)
+{
+	unsigned HOST_WIDE_INT line;
+	location_t *new_load;
+	const char *pass;
+	int i, head;
+
+	for (i = first_record_of(DECL_UID(current_function_decl)); i >= 0;
+	     i = record_at(i)->next) {
+		struct access_rec *rec = record_at(i);
+		location_t loc = rec->key >> 32;
+
+		if (!rec->load || rec->source < 0 || rec->independent ||
+		    rec->ambiguous || ctx->keys_here.contains(rec->key))
+			continue;
+		head = resolve_source(rec->source, NULL_TREE, 0);
+		if (head < 0 || !head_here(ctx, head))
+			continue;
+		line = line_key(loc);
+		new_load = line ? ctx->new_loads.get(line) : NULL;
+		if (!new_load) {
+			if (ctx->report)
+				check_merged(ctx, loc, head, rec);
+			continue;
+		}
+		if (ctx->report) {
+			struct found_break b = {
+				.loc = loc, .head = head, .rec = rec, .kind = BREAK_VANISHED,
+				.base = NULL_TREE, .early = NULL, .orderable = true,
+			};
+
+			decide_break(ctx, &b);
+			continue;
+		}
+		/* Blame the pass that made the new loads. */
+		pass = blamed_name(pair_key(*new_load, 0));
+		blame_first(pair_key(loc, source_at(head)->loc), pass ? pass : ctx->pass);
+	}
+}
+
+static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			 void *data)
+{
+	unsigned HOST_WIDE_INT key = access_key(stmt, ref, store);
+	struct check_ctx *ctx = (struct check_ctx *)data;
+	struct access_rec *rec = find_record(key);
+	enum break_kind kind;
+	tree base;
+	int head, rtl_access = 0;
+
+	if (!rec) {
+		note_new_load(ctx, stmt, ref, store);
+		return;
+	}
+	ctx->keys_here.add(key);
+	if (rec->source < 0)
+		return;
+	kind = classify(w, ctx, rec, ref, &base);
+	if (ctx->report)
+		rtl_access = verdict_track(w, stmt, ref, store, rec, kind) + 1;
+	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY ||
+	     kind == BREAK_BASE) &&
+	    !ctx->report)
+		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
+	if (kind == BREAK_NONE)
+		return;
+	head = resolve_source(kind == BREAK_BASE ? rec->base_source : rec->source,
+			      gimple_block(stmt), 0);
+	if (head < 0)
+		return;
+	/* Without its head in the function, a chain proves nothing. */
+	if (kind == BREAK_CHAIN && !head_here(ctx, head))
+		return;
+	if (!store && is_gimple_assign(stmt) && kind != BREAK_FLAGS)
+		seed(ctx->broken, gimple_assign_lhs(stmt), head, DEP_ADDR);
+	if (ctx->report) {
+		struct found_break b = {
+			.loc = gimple_location(stmt), .head = head, .rec = rec, .kind = kind,
+			.base = base, .early = NULL, .orderable = true, .rtl_access = rtl_access,
+		};
+
+		decide_break(ctx, &b);
+	} else if (kind != BREAK_FLAGS) {
+		blame_broken(pair_key(pure_loc(gimple_location(stmt)), source_at(head)->loc),
+			     ctx->pass, base);
+	}
+}
+
+/* Remember a head load of the function, for the merged-load check. */
+static void note_head_stmt(struct check_ctx *ctx, gimple stmt, int head)
+{
+	struct head_stmt h = { stmt, head };
+
+	ctx->head_stmts.safe_push(h);
+}
+
+/* A head whose value nothing uses is present: fix-up mode fixes it. */
+static void unused_head(struct check_ctx *ctx, gimple stmt, int head)
+{
+	struct found_break b = {
+		.loc = gimple_location(stmt), .head = head, .rec = NULL, .kind = BREAK_UNUSED,
+		.base = NULL_TREE, .early = NULL, .orderable = true,
+	};
+
+	decide_break(ctx, &b);
+}
+
+/*
+ * Seed the heads present in the current function's code, and the results
+ * of calls to functions that return a head's value (getters).  Results of
+ * clones that lost a head go to the walk of broken values.
+ */
+static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
+{
+	basic_block bb;
+	gimple_stmt_iterator gsi;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+			int src = stmt_head(stmt);
+
+			if (src < 0 && is_gimple_call(stmt))
+				src = returned_head(stmt);
+			if (src < 0 && is_gimple_call(stmt)) {
+				src = call_lost_head(stmt);
+				if (src >= 0) {
+					seed(ctx->broken, gimple_call_lhs(stmt), src, DEP_ADDR);
+					bitmap_set_bit(ctx->heads_here, src);
+				}
+				continue;
+			}
+			if (src < 0)
+				continue;
+			if (!is_gimple_call(stmt) || is_consume_load(stmt))
+				note_head_stmt(ctx, stmt, src);
+			if (ctx->report && (!is_gimple_call(stmt) || is_consume_load(stmt)))
+				rtl_track_head(stmt, src, head_leader(src));
+			else if (ctx->report)
+				rtl_track_call(stmt, src, head_leader(src));
+			if (ctx->report && source_at(src)->unused)
+				unused_head(ctx, stmt, src);
+			seed(w, gimple_get_lhs(gsi_stmt(gsi)), src, DEP_ADDR);
+			bitmap_set_bit(ctx->heads_here, src);
+		}
+	}
+}
+
+/*
+ * Check the current function against the records.  A second round finds
+ * the accesses whose address was loaded by an access found broken.
+ */
+unsigned int check_function(const char *pass, bool report)
+{
+	struct chain_walk w, broken;
+	struct check_ctx ctx;
+	auto_bitmap heads_here;
+
+	ctx.pass = pass;
+	ctx.report = report;
+	ctx.heads_here = heads_here;
+	ctx.broken = &broken;
+	ctx.chained = false;
+	if (report)
+		verdict_begin();
+
+	walk_init(&w);
+	walk_init(&broken);
+	seed_late_heads(&w, &ctx);
+	walk_function(&w);
+	visit_function_accesses(&w, check_access, &ctx);
+	if (!broken.work.is_empty()) {
+		walk_function(&broken);
+		ctx.chained = true;
+		visit_function_accesses(&w, check_access, &ctx);
+	}
+	check_vanished(&ctx);
+	walk_release(&broken);
+	walk_release(&w);
+	return 0;
+}
+
+static bool rcu_deref_check_gate(void)
+{
+	return optimize && any_records();
+}
+
+static unsigned int rcu_deref_check_execute(void)
+{
+	return check_function(NULL, true);
+}
+
+#define PASS_NAME rcu_deref_check
+#define PROPERTIES_REQUIRED PROP_ssa
+#include "gcc-generate-gimple-pass.h"

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcu_deref: the verdict is the final code.  The GIMPLE check pass hands
+ * every access that still depends on its head, or that GIMPLE broke, to
+ * the late RTL pass (rcu_deref_rtl.c), and defers each break it found.
+ * Once the RTL pass knows what the final code did with each access,
+ * rtl_final_verdict() reports a break, and in fix-up mode protects its
+ * head, exactly when the final code has it:
+ *
+ *  - a GIMPLE break the final code does not have (RTL gave the dependency
+ *    back) is traced (dump file, verbose), not warned, and not fixed;
+ *  - a break only RTL made is warned with the RTL pass that made it;
+ *  - an address derived only through a comparison or boolean result is a
+ *    rule warning, counted apart, when the final code still carries it;
+ *  - an access the final code no longer has, or whose head the RTL check
+ *    cannot follow, keeps the GIMPLE verdict.
+ */
+
+#include "rcu_deref_internal.h"
+#include "rcu_deref_rtl.h"
+
+/* A break the GIMPLE check found, waiting for the final code. */
+struct pending_break {
+	location_t loc;
+	int head;
+	const struct access_rec *rec;
+	enum break_kind kind;
+	tree base;		/* a declared object, which outlives the function */
+	location_t early;	/* merged: the load its value now comes from */
+	int rtl;		/* the access as tracked in RTL, or -1 */
+};
+
+/* The current function's breaks, heads to fix, and tracked accesses. */
+static struct {
+	tree fndecl;
+	vec<pending_break> breaks;
+	vec<int> unused_heads;	/* heads nothing uses: fixed whatever RTL does */
+	vec<const struct access_rec *> rec_of_rtl;	/* by RTL access */
+} verdict;
+
+void verdict_begin(void)
+{
+	verdict.fndecl = current_function_decl;
+	verdict.breaks.truncate(0);
+	verdict.unused_heads.truncate(0);
+	verdict.rec_of_rtl.truncate(0);
+	rtl_track_begin();
+}
+
+/*
+ * Hand an access to the final-code check: one that still depends on its
+ * head here (RTL may break it) or that GIMPLE broke (RTL may restore it).
+ * Accesses that share their record with independent ones are not judged
+ * by GIMPLE and not handed over either.  The RTL access, or -1.
+ */
+int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
+		  const struct access_rec *rec, enum break_kind kind)
+{
+	int head, src, access;
+
+	if (rec->source < 0 ||
+	    (kind == BREAK_NONE && address_dep(w, ref, &src) < DEP_FLAGS))
+		return -1;
+	head = resolve_source(kind == BREAK_BASE ? rec->base_source : rec->source,
+			      gimple_block(stmt), 0);
+	if (head < 0)
+		return -1;
+	access = rtl_track_access(stmt, ref, store, head, head_leader(head));
+	if (verdict.rec_of_rtl.length() <= (unsigned int)access)
+		verdict.rec_of_rtl.safe_grow_cleared(access + 1);
+	verdict.rec_of_rtl[access] = rec;
+	return access;
+}
+
+void verdict_defer(location_t loc, int head, const struct access_rec *rec,
+		   enum break_kind kind, tree base, location_t early, int rtl)
+{
+	struct pending_break p = {
+		.loc = loc, .head = head, .rec = rec, .kind = kind, .base = base,
+		.early = early, .rtl = rtl,
+	};
+
+	if (kind == BREAK_UNUSED)
+		verdict.unused_heads.safe_push(head);
+	else
+		verdict.breaks.safe_push(p);
+}
+
+/* Tell that a GIMPLE break is gone from the final code. */
+static void trace_restored(const struct pending_break *p)
+{
+	expanded_location xl = expand_location(p->loc);
+	const char *pass = blamed_pass(pair_key(pure_loc(p->loc), source_at(p->head)->loc));
+
+	count_one(COUNT_RTL_RESTORED);
+	if (dump_file)
+		fprintf(dump_file, "rcu_deref: %s:%d:%d: broken in GIMPLE (by %s), intact in the final code\n",
+			xl.file, xl.line, xl.column, pass ? pass : "?");
+	if (rcu_deref_options.verbose)
+		fprintf(stderr, "rcu_deref: %s:%d:%d: in %s, the break GIMPLE made (by %s) is gone from the final code\n",
+			xl.file, xl.line, xl.column, function_name(cfun), pass ? pass : "?");
+}
+
+void rtl_final_verdict(void)
+{
+	auto_bitmap judged;
+	auto_vec<int> fix;
+	unsigned int i;
+
+	if (verdict.fndecl != current_function_decl)
+		return;
+	for (i = 0; i < verdict.breaks.length(); i++) {
+		const struct pending_break *p = &verdict.breaks[i];
+		bool broken = rtl_fate_of(p->rtl) != RTL_INTACT;
+
+		if (p->rtl >= 0)
+			bitmap_set_bit(judged, p->rtl);
+		if (!broken && p->kind != BREAK_FLAGS) {
+			trace_restored(p);
+			continue;
+		}
+		report_break(p->loc, p->head, p->rec, p->kind, p->base, p->early, NULL, broken);
+		if (broken)
+			fix.safe_push(p->head);
+	}
+	for (i = 0; i < verdict.rec_of_rtl.length(); i++) {
+		if (rtl_fate_of(i) != RTL_BROKEN || bitmap_bit_p(judged, i))
+			continue;
+		count_one(COUNT_RTL_BREAKS);
+		report_break(rtl_location_of(i), rtl_head_of(i), verdict.rec_of_rtl[i],
+			     BREAK_FINAL, NULL_TREE, UNKNOWN_LOCATION, rtl_blamed_pass(i), true);
+		fix.safe_push(rtl_head_of(i));
+	}
+	for (i = 0; i < verdict.unused_heads.length(); i++)
+		fix.safe_push(verdict.unused_heads[i]);
+	if (rcu_deref_options.mode == RCU_DEREF_FIXUP)
+		fix_heads_in_final_code(fix);
+	verdict.breaks.truncate(0);
+	verdict.unused_heads.truncate(0);
+	verdict.fndecl = NULL_TREE;
+}

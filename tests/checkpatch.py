@@ -1,0 +1,123 @@
+"""checkpatch.pl --strict on the plugin: its findings, parsed, and the ones
+accepted because checkpatch cannot parse C++ template syntax.
+
+The plugin is C++ written in kernel C style (GCC plugins are C++), and uses
+GCC's own containers (hash_map, hash_set, vec) as GCC's passes and the
+kernel's plugins do.  checkpatch reads "hash_map<key_hash, int>" as the
+operators "<" and ">" and asks for spaces around them.  Each such line is
+listed here with what checkpatch says about it; anything else fails.
+"""
+import collections
+import os
+import re
+import subprocess
+
+from rcuderef import layout
+
+SRC = layout.current().kernel_src
+CHECKPATCH = os.path.join(SRC, "scripts", "checkpatch.pl")
+# spdxcheck.py, run by checkpatch, needs Debian's python3 (with ply).
+ENV = dict(os.environ, PATH="/usr/bin:" + os.environ.get("PATH", ""))
+
+LT_GT = ("ERROR: spaces required around that '<'",
+         "ERROR: spaces required around that '>'")
+
+# File -> each line with C++ template syntax -> what checkpatch reports.
+CXX_TEMPLATE_LINES = {
+    "rcu_deref_blame.c": {
+        "vec<const char *> pass_names;":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "hash_map<key_hash, int> *first;": LT_GT,
+        "hash_map<key_hash, struct pass_mark> *last_pass;": LT_GT,
+        "hash_map<key_hash, unsigned int> *bases;": LT_GT,
+        "blame.first = new hash_map<key_hash, int>;": LT_GT,
+        "blame.last_pass = new hash_map<key_hash, struct pass_mark>;": LT_GT,
+        "blame.bases = new hash_map<key_hash, unsigned int>;": LT_GT,
+    },
+    "rcu_deref_chain.c": {
+        "vec<struct dep_source> sources;": LT_GT,
+    },
+    "rcu_deref_check.c": {
+        "hash_set<key_hash> keys_here;": LT_GT,
+        "hash_map<key_hash, location_t> new_loads;": LT_GT,
+        "auto_vec<struct head_stmt> head_stmts;": LT_GT,
+    },
+    "rcu_deref_fixup.c": {
+        "auto_vec<gimple> calls;": LT_GT,
+    },
+    "rcu_deref_heads.c": {
+        "hash_map<key_hash, int> *by_loc; /* head location -> its source */": LT_GT,
+        "heads.by_loc = new hash_map<key_hash, int>;": LT_GT,
+        "auto_vec<tree> todo;": LT_GT,
+    },
+    "rcu_deref_internal.h": {
+        "struct key_hash : int_hash<HOST_WIDE_INT, 0, -1> {": LT_GT,
+        "vec<tree> work; /* names whose uses are to be visited */": LT_GT,
+        "vec<tree> heads; /* mark pass: the values loaded by heads */": LT_GT,
+    },
+    "rcu_deref_records.c": {
+        "vec<struct access_rec> recs;": LT_GT,
+        "hash_map<key_hash, int> *by_key;": LT_GT,
+        "hash_map<key_hash, int> *first_of;": LT_GT,
+        "hash_set<key_hash> *locs;": LT_GT,
+        "hash_map<key_hash, int> *call_args;": LT_GT,
+        "hash_map<key_hash, int> *returns;": LT_GT,
+        "records.by_key = new hash_map<key_hash, int>;": LT_GT,
+        "records.first_of = new hash_map<key_hash, int>;": LT_GT,
+        "records.locs = new hash_set<key_hash>;": LT_GT,
+        "records.call_args = new hash_map<key_hash, int>;": LT_GT,
+        "records.returns = new hash_map<key_hash, int>;": LT_GT,
+    },
+    "rcu_deref_report.c": {
+        "hash_set<key_hash> *reported;": LT_GT,
+        "report.reported = new hash_set<key_hash>;": LT_GT,
+    },
+}
+
+Finding = collections.namedtuple("Finding", "kind file line text")
+
+HEAD = re.compile(r"^(ERROR|WARNING|CHECK): (.*?)(?: \(ctx:\w+\))?$")
+WHERE = re.compile(r"^#\d+: FILE: (.*):(\d+):$")
+
+
+def parse(output):
+    """The findings of checkpatch's (not --terse) output, with the source
+    line each is about ('kind' is the level and message, without ctx)."""
+    lines = output.split("\n")
+    found = []
+    for i, line in enumerate(lines):
+        head = HEAD.match(line)
+        where = WHERE.match(lines[i + 1]) if head and i + 1 < len(lines) else None
+        if not head:
+            continue
+        if not where:
+            found.append(Finding(head.group(1) + ": " + head.group(2), None, None, None))
+            continue
+        text = lines[i + 2][1:] if lines[i + 2].startswith("+") else None
+        found.append(Finding(head.group(1) + ": " + head.group(2),
+                             os.path.basename(where.group(1)), int(where.group(2)),
+                             text))
+    return found
+
+
+def normalize(text):
+    return " ".join(text.split()) if text is not None else None
+
+
+def compare(findings, files):
+    """The findings in files (base names) that are not listed C++ template
+    syntax, and the listed ones that checkpatch no longer reports there."""
+    seen = collections.Counter((f.file, normalize(f.text), f.kind) for f in findings)
+    listed = collections.Counter()
+    for name, lines in CXX_TEMPLATE_LINES.items():
+        for text, kinds in lines.items():
+            for kind in kinds:
+                if name in files:
+                    listed[(name, normalize(text), kind)] += 1
+    return (["%s: %r: %s" % k for k in sorted(seen - listed, key=str)],
+            ["%s: %r: %s" % k for k in sorted(listed - seen, key=str)])
+
+
+def run(args, cwd=None):
+    return subprocess.run([CHECKPATCH, "--strict", *args], cwd=cwd, env=ENV,
+                          capture_output=True, text=True)
