@@ -74,12 +74,12 @@ static void fixed_site(location_t loc, int head, const char *how, const char *te
  * code of the current function.  A head not loaded here (the caller of a
  * clone passed its value) gets an acquire fence at the entry.
  */
-void fix_heads_in_final_code(const vec<int> &heads)
+void fix_heads_in_final_code(const int *heads, unsigned int nheads)
 {
 	auto_bitmap done;
 	unsigned int i;
 
-	for (i = 0; i < heads.length(); i++) {
+	for (i = 0; i < nheads; i++) {
 		int head = heads[i], leader = head_leader(head);
 
 		if (!bitmap_set_bit(done, leader) || rtl_fix_head(leader, fixed_site))

@@ -254,7 +254,7 @@ void report_finish(void);
 
 /* rcu_deref_fixup.c: the heads of broken chains become load-acquires */
 
-void fix_heads_in_final_code(const vec<int> &heads);
+void fix_heads_in_final_code(const int *heads, unsigned int nheads);
 
 /* rcu_deref_verdict.c: breaks wait for the final code's verdict */
 void verdict_begin(void);

@@ -178,7 +178,8 @@ void report_break(location_t loc, int head, const struct access_rec *rec,
 			inform(early,
 			       "the value of the access now comes from this load, made before the head");
 		if (kind == BREAK_FLAGS && !final_break)
-			inform(loc, "the final code happens to keep a register dependency here; another compiler, option or target may not");
+			inform(loc,
+			       "the final code happens to keep a register dependency here; another compiler, option or target may not");
 		inform(loc, "%s: %s", RULES, rule_text[rule_for(h, rec, base, kind)]);
 	}
 }

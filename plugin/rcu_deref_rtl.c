@@ -98,16 +98,16 @@ struct access_rec_rtl {
 
 /* The records of the function being compiled, and the probing state. */
 static struct {
-	tree fndecl;
 	vec<head_rec> heads;
 	vec<call_rec> calls;
 	vec<access_rec_rtl> accesses;
 	hash_map<tree, int> *access_by_ref;
 	hash_map<tree, int> *head_by_ref;
-	const char *last_pass;	/* the last RTL pass run on the function */
-	bool decided;		/* the late pass ran: stop probing */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
+	tree fndecl;
+	const char *last_pass;	/* the last RTL pass run on the function */
+	bool decided;		/* the late pass ran: stop probing */
 } rtl;
 
 /*
@@ -249,11 +249,11 @@ const char *rtl_fate_name(enum rtl_fate fate)
  * sparse, so a state costs what it holds, not the function's size.
  */
 struct rtl_walk {
-	unsigned int nsrc;
-	unsigned int nregs;
 	hash_map<int_hash<int, -1, -2>, int> *src_of_leader;
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
 	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
+	unsigned int nsrc;
+	unsigned int nregs;
 	bitmap_obstack ob;
 	bitmap *in;			/* by basic block index; NULL: not reached */
 	bitmap scratch;
@@ -297,7 +297,7 @@ static int slot_unit(struct rtl_walk *w, rtx mem)
 	      (base & 0x3ff);
 	unit = &w->slots->get_or_insert(key, &existed);
 	if (!existed) {
-		*unit = w->nregs + w->slots->elements() - 1;
+		*unit = w->nregs + FIRST_PSEUDO_REGISTER + w->slots->elements() - 1;
 		if (base == STACK_POINTER_REGNUM)
 			w->sp_slots.safe_push(*unit);
 	}
@@ -331,12 +331,34 @@ static void set_unit(struct rtl_walk *w, bitmap state, unsigned int unit, bitmap
 		bitmap_set_bit(state, unit * w->nsrc + i);
 }
 
+/*
+ * Whether reg is the low part of a hard register that a write of its
+ * width leaves the rest of: on x86, an 8- or 16-bit register (setcc %dl
+ * keeps bits 8-63 of %rdx, which a 64-bit read still carries, while a read
+ * of %dl sees only what was written).  Elsewhere (arm64, and 32-bit writes
+ * on x86-64) a write extends into the whole register.
+ */
+static bool narrow_part(rtx reg)
+{
+#ifdef IX86_HLE_ACQUIRE
+	return HARD_REGISTER_P(reg) && GET_MODE_SIZE(GET_MODE(reg)).to_constant() < 4;
+#else
+	return false;
+#endif
+}
+
+/* The unit of what the last write of a narrow part of hard register r wrote. */
+static unsigned int low_unit(struct rtl_walk *w, unsigned int r)
+{
+	return w->nregs + r;
+}
+
 static void reg_sources(struct rtl_walk *w, bitmap state, rtx reg, bitmap out)
 {
 	unsigned int r;
 
 	for (r = REGNO(reg); r < END_REGNO(reg); r++)
-		unit_sources(w, state, r, out);
+		unit_sources(w, state, narrow_part(reg) ? low_unit(w, r) : r, out);
 }
 
 /* The head leader a head record stands for, if insn loads it; -1 if not. */
@@ -433,21 +455,6 @@ static void forget_sp_slots(struct rtl_walk *w, bitmap state)
 		set_unit(w, state, w->sp_slots[i], NULL, false);
 }
 
-/*
- * Whether writing dest leaves the rest of its hard register as it was:
- * on x86, an 8- or 16-bit register write (setcc %dl) keeps the upper bits,
- * which a later 64-bit read still carries.  Elsewhere (arm64, and 32-bit
- * writes on x86-64) a write extends into the whole register.
- */
-static bool narrow_write_keeps_rest(rtx dest)
-{
-#ifdef IX86_HLE_ACQUIRE
-	return HARD_REGISTER_P(dest) && GET_MODE_SIZE(GET_MODE(dest)).to_constant() < 4;
-#else
-	return false;
-#endif
-}
-
 static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bitmap sources)
 {
 	bool partial = false;
@@ -460,10 +467,12 @@ static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bitmap source
 		dest = XEXP(dest, 0);
 	}
 	if (REG_P(dest)) {
-		if (narrow_write_keeps_rest(dest))
-			partial = true;
 		if (REGNO(dest) == STACK_POINTER_REGNUM)
 			forget_sp_slots(w, state);
+		for (r = REGNO(dest); HARD_REGISTER_P(dest) && r < END_REGNO(dest); r++)
+			set_unit(w, state, low_unit(w, r), sources, partial);
+		if (narrow_part(dest))
+			partial = true;
 		for (r = REGNO(dest); r < END_REGNO(dest); r++)
 			set_unit(w, state, r, sources, partial);
 	} else if (MEM_P(dest)) {
@@ -606,8 +615,10 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	if (s >= 0)
 		bitmap_set_bit(args, s);
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
-		if (TEST_HARD_REG_BIT(clobbered, r))
+		if (TEST_HARD_REG_BIT(clobbered, r)) {
 			set_unit(w, state, r, NULL, false);
+			set_unit(w, state, low_unit(w, r), NULL, false);
+		}
 	}
 	set = call_value_set(insn);
 	if (set)
@@ -848,22 +859,20 @@ static bool target_has_rcpc(void)
 
 /*
  * dest = LDAPR [base register]: a load-acquire that is only RCpc, as the
- * kernel's own, written as a volatile asm since GCC 12 has no pattern.
+ * kernel's own, written as a volatile asm since GCC 12 has no pattern.  No
+ * memory clobber is needed: no pass after this one moves memory accesses.
  */
 static rtx ldapr_pattern(rtx dest, rtx mem, location_t loc)
 {
 	HOST_WIDE_INT size = GET_MODE_SIZE(GET_MODE(mem)).to_constant();
 	const char *tmpl = size == 1 ? "ldaprb\t%w0, %1" : size == 2 ? "ldaprh\t%w0, %1" :
 			   size == 4 ? "ldapr\t%w0, %1" : "ldapr\t%x0, %1";
+	rtx constraint = gen_rtx_ASM_INPUT_loc(GET_MODE(mem), "Q", loc);
 	rtx body = gen_rtx_ASM_OPERANDS(GET_MODE(dest), tmpl, "=r", 0, gen_rtvec(1, mem),
-					gen_rtvec(1, gen_rtx_ASM_INPUT_loc(GET_MODE(mem), "Q", loc)),
-					rtvec_alloc(0), loc);
+					gen_rtvec(1, constraint), rtvec_alloc(0), loc);
 
 	MEM_VOLATILE_P(body) = 1;
-	return gen_rtx_PARALLEL(VOIDmode,
-				gen_rtvec(2, gen_rtx_SET(dest, body),
-					  gen_rtx_CLOBBER(VOIDmode,
-							  gen_rtx_MEM(BLKmode, gen_rtx_SCRATCH(VOIDmode)))));
+	return gen_rtx_SET(dest, body);
 }
 #endif
 
@@ -901,7 +910,7 @@ static const char *make_acquire(rtx_insn *insn)
 {
 	rtx set = single_set(insn), dest, mem, addr, base, pat;
 	enum insn_code icode;
-	machine_mode mode;
+	machine_mode mode, amode;
 	rtx_insn *add = NULL, *load;
 
 	if (!set || !REG_P(SET_DEST(set)) || !MEM_P(SET_SRC(set)) ||
@@ -917,11 +926,12 @@ static const char *make_acquire(rtx_insn *insn)
 	if (icode == CODE_FOR_nothing)
 		return NULL;
 	addr = XEXP(mem, 0);
+	amode = get_address_mode(mem);
 	if (!REG_P(addr)) {
-		if (side_effects_p(addr) || GET_MODE(addr) != Pmode ||
-		    !targetm.hard_regno_mode_ok(REGNO(dest), Pmode))
+		if (side_effects_p(addr) || GET_MODE(addr) != amode ||
+		    !targetm.hard_regno_mode_ok(REGNO(dest), amode))
 			return NULL;
-		base = gen_rtx_REG(Pmode, REGNO(dest));
+		base = gen_rtx_REG(amode, REGNO(dest));
 		add = emit_insn_before(gen_rtx_SET(base, copy_rtx(addr)), insn);
 		if (!valid_insn(add)) {
 			remove_insns(add, add);
@@ -1007,9 +1017,11 @@ unsigned int rtl_fix_head(int leader, rtl_site_fn site)
 		if (h->leader != leader)
 			continue;
 		insn = rtl.head_insns[i];
+		how = is_atomic_head(insn) ? NULL : make_acquire(insn);
 		if (is_atomic_head(insn)) {
-			site(h->loc, h->head, "acquire", "this load-acquire now performs the load of");
-		} else if ((how = make_acquire(insn))) {
+			site(h->loc, h->head, "acquire",
+			     "this load-acquire now performs the load of");
+		} else if (how) {
 			site(h->loc, h->head, "acquire", how);
 		} else {
 			fence_after_insn(insn);

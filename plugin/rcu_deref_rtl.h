@@ -61,6 +61,7 @@ struct rtl_counts {
 	unsigned int fallback_functions;	/* not analysable: GIMPLE verdict kept */
 	unsigned long long steps;	/* insns visited by the RTL walks */
 };
+
 extern struct rtl_counts rtl_counts;
 
 #endif

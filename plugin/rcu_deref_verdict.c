@@ -32,10 +32,10 @@ struct pending_break {
 
 /* The current function's breaks, heads to fix, and tracked accesses. */
 static struct {
-	tree fndecl;
 	vec<pending_break> breaks;
 	vec<int> unused_heads;	/* heads nothing uses: fixed whatever RTL does */
 	vec<const struct access_rec *> rec_of_rtl;	/* by RTL access */
+	tree fndecl;
 } verdict;
 
 void verdict_begin(void)
@@ -94,17 +94,19 @@ static void trace_restored(const struct pending_break *p)
 
 	count_one(COUNT_RTL_RESTORED);
 	if (dump_file)
-		fprintf(dump_file, "rcu_deref: %s:%d:%d: broken in GIMPLE (by %s), intact in the final code\n",
+		fprintf(dump_file,
+			"rcu_deref: %s:%d:%d: broken in GIMPLE (by %s), intact in the final code\n",
 			xl.file, xl.line, xl.column, pass ? pass : "?");
 	if (rcu_deref_options.verbose)
-		fprintf(stderr, "rcu_deref: %s:%d:%d: in %s, the break GIMPLE made (by %s) is gone from the final code\n",
+		fprintf(stderr,
+			"rcu_deref: %s:%d:%d: in %s, the break GIMPLE made (by %s) is gone from the final code\n",
 			xl.file, xl.line, xl.column, function_name(cfun), pass ? pass : "?");
 }
 
 void rtl_final_verdict(void)
 {
-	auto_bitmap judged;
 	auto_vec<int> fix;
+	auto_bitmap judged;
 	unsigned int i;
 
 	if (verdict.fndecl != current_function_decl)
@@ -134,7 +136,7 @@ void rtl_final_verdict(void)
 	for (i = 0; i < verdict.unused_heads.length(); i++)
 		fix.safe_push(verdict.unused_heads[i]);
 	if (rcu_deref_options.mode == RCU_DEREF_FIXUP)
-		fix_heads_in_final_code(fix);
+		fix_heads_in_final_code(fix.address(), fix.length());
 	verdict.breaks.truncate(0);
 	verdict.unused_heads.truncate(0);
 	verdict.fndecl = NULL_TREE;

@@ -42,9 +42,6 @@ CXX_TEMPLATE_LINES = {
         "hash_map<key_hash, location_t> new_loads;": LT_GT,
         "auto_vec<struct head_stmt> head_stmts;": LT_GT,
     },
-    "rcu_deref_fixup.c": {
-        "auto_vec<gimple> calls;": LT_GT,
-    },
     "rcu_deref_heads.c": {
         "hash_map<key_hash, int> *by_loc; /* head location -> its source */": LT_GT,
         "heads.by_loc = new hash_map<key_hash, int>;": LT_GT,
@@ -71,6 +68,38 @@ CXX_TEMPLATE_LINES = {
     "rcu_deref_report.c": {
         "hash_set<key_hash> *reported;": LT_GT,
         "report.reported = new hash_set<key_hash>;": LT_GT,
+    },
+    "rcu_deref_rtl.c": {
+        "vec<head_rec> heads;": LT_GT,
+        "vec<call_rec> calls;": LT_GT,
+        "vec<access_rec_rtl> accesses;": LT_GT,
+        "hash_map<tree, int> *access_by_ref;": LT_GT,
+        "hash_map<tree, int> *head_by_ref;": LT_GT,
+        "vec<rtx_insn *> head_insns; /* late pass: the head loads found */":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "vec<int> head_insn_rec; /* ... and their record */": LT_GT,
+        "static GTY(()) vec<tree, va_gc> *rtl_keep;": LT_GT,
+        "rtl.access_by_ref = new hash_map<tree, int>;": LT_GT,
+        "rtl.head_by_ref = new hash_map<tree, int>;": LT_GT,
+        "hash_map<int_hash<int, -1, -2>, int> *src_of_leader;": LT_GT * 2,
+        "hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;":
+            LT_GT * 2,
+        "vec<unsigned int> sp_slots; /* slots addressed from the stack pointer */":
+            LT_GT,
+        # C++ scope operator, read as a label; one in each of four functions.
+        "subrtx_iterator::array_type array;":
+            ("WARNING: labels should not be indented",) * 4,
+        "w.src_of_leader = new hash_map<int_hash<int, -1, -2>, int>;": LT_GT * 2,
+        "w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;":
+            LT_GT * 2,
+    },
+    "rcu_deref_verdict.c": {
+        "vec<pending_break> breaks;": LT_GT,
+        "vec<int> unused_heads; /* heads nothing uses: fixed whatever RTL does */":
+            LT_GT,
+        "vec<const struct access_rec *> rec_of_rtl; /* by RTL access */":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "auto_vec<int> fix;": LT_GT,
     },
 }
 
