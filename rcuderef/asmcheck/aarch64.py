@@ -68,7 +68,7 @@ from pathlib import Path
 
 from . import dataflow
 from .dataflow import (  # noqa: F401 (part of this module's interface)
-    CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph, CompileError,
+    CALL, DATA, FLAGS, HEAD_SOURCE, Access, CallGraph,
     Insn, Isa, Program, Result, State, Value, annotations, clear_slots,
     load_slot, store_slot, strength, vcap, vjoin, vmeet)
 from .gas import IDENT as _IDENT

@@ -73,7 +73,7 @@ from pathlib import Path
 
 from . import dataflow
 from .dataflow import (  # noqa: F401 (part of this module's interface)
-    CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph, CompileError,
+    CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph,
     Insn, Isa, Program, Result, State, Value, annotations, strength, vcap,
     vjoin, vmeet)
 from .gas import IDENT, Parser
