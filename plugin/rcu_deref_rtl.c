@@ -980,16 +980,11 @@ static void fence_after_insn(rtx_insn *insn)
 void rtl_fence_at_entry(void)
 {
 	basic_block bb = single_succ(ENTRY_BLOCK_PTR_FOR_FN(cfun));
-	rtx_insn *insn = BB_HEAD(bb), *seq;
+	rtx_insn *insn = BB_HEAD(bb);
 
 	while (insn != BB_END(bb) && !NONDEBUG_INSN_P(NEXT_INSN(insn)))
 		insn = NEXT_INSN(insn);
-	start_sequence();
-	expand_mem_thread_fence(MEMMODEL_ACQUIRE);
-	seq = get_insns();
-	end_sequence();
-	if (seq)
-		emit_insn_after(seq, insn);
+	fence_after_insn(insn);
 }
 
 /* Whether the head insn is already an acquire (a consume load). */

@@ -15,6 +15,7 @@ import pytest
 from rcuderef.asmcheck.aarch64 import (
     CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
     parse)
+from tests import asm_snippets
 
 HEAD, DEP = 6, 7
 DATA_DIR = Path(__file__).parent / "data" / "asm"
@@ -24,27 +25,12 @@ needs_cc = pytest.mark.skipif(shutil.which(CC) is None,
 
 
 def func(name, body):
-    """Assembly of one function; ``@N insn`` sets the source line to N.
-
-    The snippets use line 6 for the head, 7 for the dep and 9 for unrelated
-    statements (an instruction belongs to the most recent ``.loc``).
-    """
-    out = [f"\t.type\t{name}, %function", f"{name}:"]
-    for raw in body.strip().splitlines():
-        text = raw.strip()
-        if text.startswith("@"):
-            line, _, text = text[1:].partition(" ")
-            out.append(f"\t.loc 1 {line} 3 is_stmt 0")
-        out.append(text if text.endswith(":") else "\t" + text.strip())
-    out.append(f"\t.size\t{name}, .-{name}")
-    return "\n".join(out)
+    return asm_snippets.func(name, body, "%function")
 
 
 def asm(*functions):
     """A translation unit of t.c made of the given functions."""
-    header = ('\t.arch armv8-a\n\t.file\t"t.c"\n\t.text\n'
-              '\t.file 0 "/build/dir" "t.c"\n\t.file 1 "t.c"\n')
-    return header + "\n".join(functions) + "\n"
+    return asm_snippets.unit(functions, "\t.arch armv8-a\n")
 
 
 def check(body, heads=(HEAD,), deps=(DEP,)):

@@ -16,6 +16,7 @@ import pytest
 from rcuderef.asmcheck.x86_64 import (
     CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
     is_load, is_memory_access, parse)
+from tests import asm_snippets
 
 HEAD, DEP = 6, 7
 REPO = Path(__file__).parent.parent
@@ -24,27 +25,12 @@ INCLUDE = ("-I", str(REPO / "plugin" / "include"))
 
 
 def func(name, body):
-    """Assembly of one function; ``@N insn`` sets the source line to N.
-
-    Line 6 is the head, 7 the dep, 9 anything else (an instruction belongs
-    to the most recent ``.loc``).
-    """
-    out = [f"\t.type\t{name}, @function", f"{name}:"]
-    for raw in body.strip().splitlines():
-        text = raw.strip()
-        if text.startswith("@"):
-            line, _, text = text[1:].partition(" ")
-            out.append(f"\t.loc 1 {line} 3 is_stmt 0")
-        out.append(text if text.endswith(":") else "\t" + text)
-    out.append(f"\t.size\t{name}, .-{name}")
-    return "\n".join(out)
+    return asm_snippets.func(name, body, "@function")
 
 
 def asm(*functions):
     """A translation unit of t.c made of the given functions."""
-    header = ('\t.file\t"t.c"\n\t.text\n'
-              '\t.file 0 "/build/dir" "t.c"\n\t.file 1 "t.c"\n')
-    return header + "\n".join(functions) + "\n"
+    return asm_snippets.unit(functions, "")
 
 
 def check(body, heads=(HEAD,), deps=(DEP,)):

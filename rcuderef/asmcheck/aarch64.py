@@ -61,10 +61,8 @@ This module is deliberately independent of the GCC plugin it checks.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from . import dataflow
 from .dataflow import (  # noqa: F401 (part of this module's interface)
@@ -554,18 +552,7 @@ def analyze(asm_text: str, source_basename: str, head_lines,
     for insn in program.insns:
         if insn.line in deps and is_memory_access(insn):
             deps[insn.line].append(classify(insn, states[insn.index]))
-    real = {line: [a for a in accesses if not a.stack]
-            for line, accesses in deps.items()}
-    return Result(
-        heads=heads,
-        acquire=bool(heads) and all(is_acquire(insn) for insn in heads),
-        deps=deps,
-        broken_lines={line for line, accesses in real.items()
-                      if any(not a.dependent for a in accesses)},
-        vanished_lines={line for line, accesses in real.items()
-                        if not accesses},
-        summaries=summaries,
-        entry_taint=taint)
+    return dataflow.result(heads, bool(heads) and all(is_acquire(insn) for insn in heads), deps, summaries, taint)
 
 
 # ------------------------------------------------------------ C helpers
@@ -579,6 +566,4 @@ def compile_to_asm(c_path, cc: str = DEFAULT_CC, opt: str = "-O2",
 def compile_and_analyze(c_path, cc: str = DEFAULT_CC, opt: str = "-O2",
                         extra=()) -> Result:
     """Compile a C file and analyze it using its rcu:head/rcu:dep comments."""
-    heads, deps = annotations(Path(c_path).read_text())
-    asm = compile_to_asm(c_path, cc, opt, extra)
-    return analyze(asm, os.path.basename(str(c_path)), heads, deps)
+    return dataflow.compile_and_analyze(analyze, c_path, cc, opt, extra)

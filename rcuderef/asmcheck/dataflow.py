@@ -32,6 +32,7 @@ Levels:
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import tempfile
@@ -543,3 +544,28 @@ def compile_to_asm(c_path, cc: str, opt: str = "-O2", extra=()) -> str:
         if proc.returncode != 0:
             raise CompileError(proc.stderr)
         return out.read_text()
+
+
+def result(heads, acquire, deps, summaries, taint) -> Result:
+    """The verdicts on the accesses of each dep line.  Stack-slot accesses
+    (spills and reloads) neither break a line nor keep it from vanishing."""
+    real = {line: [a for a in accesses if not a.stack]
+            for line, accesses in deps.items()}
+    return Result(
+        heads=heads,
+        acquire=acquire,
+        deps=deps,
+        broken_lines={line for line, accesses in real.items()
+                      if any(not a.dependent for a in accesses)},
+        vanished_lines={line for line, accesses in real.items()
+                        if not accesses},
+        summaries=summaries,
+        entry_taint=taint)
+
+
+def compile_and_analyze(analyze, c_path, cc, opt, extra) -> Result:
+    """Compile a C file and analyze it with a target's ``analyze``, using
+    its rcu:head/rcu:dep comments."""
+    heads, deps = annotations(Path(c_path).read_text())
+    asm = compile_to_asm(c_path, cc, opt, extra)
+    return analyze(asm, os.path.basename(str(c_path)), heads, deps)
