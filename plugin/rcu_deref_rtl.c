@@ -103,6 +103,8 @@ static struct {
 	vec<access_rec_rtl> accesses;
 	hash_map<tree, int> *access_by_ref;
 	hash_map<tree, int> *head_by_ref;
+	vec<tree> arm_params;		/* parameters merged with heads */
+	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
 	tree fndecl;
@@ -137,8 +139,12 @@ void rtl_track_begin(void)
 		rtl.access_by_ref = new hash_map<tree, int>;
 	if (!rtl.head_by_ref)
 		rtl.head_by_ref = new hash_map<tree, int>;
+	if (!rtl.arm_loads)
+		rtl.arm_loads = new hash_set<tree>;
 	rtl.access_by_ref->empty();
 	rtl.head_by_ref->empty();
+	rtl.arm_loads->empty();
+	rtl.arm_params.truncate(0);
 	rtl.last_pass = NULL;
 	rtl.decided = false;
 	vec_safe_truncate(rtl_keep, 0);
@@ -197,6 +203,18 @@ int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader)
 	return rtl.accesses.length() - 1;
 }
 
+void rtl_track_arm_param(tree parm)
+{
+	if (!rtl.arm_params.contains(parm))
+		rtl.arm_params.safe_push(parm);
+}
+
+void rtl_track_arm_load(tree ref)
+{
+	if (!rtl.arm_loads->add(ref))
+		vec_safe_push(rtl_keep, ref);
+}
+
 enum rtl_fate rtl_fate_of(int access)
 {
 	if (access < 0 || (unsigned int)access >= rtl.accesses.length())
@@ -248,6 +266,13 @@ const char *rtl_fate_name(enum rtl_fate fate)
  * derived from source s (a head leader of the function).  Bitmaps are
  * sparse, so a state costs what it holds, not the function's size.
  */
+/*
+ * The source bit that stands for any head of the function, or a value the
+ * source merged with head values that never depended on a head (an arm):
+ * an address holding it on every path is as the source made it.
+ */
+#define DEP_OK 0
+
 struct rtl_walk {
 	hash_map<int_hash<int, -1, -2>, int> *src_of_leader;
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
@@ -418,6 +443,18 @@ static void select_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
 	bitmap_ior_and_into(out, a, b);
 }
 
+/* Whether x loads an arm: a plain load the source merged with heads. */
+static bool arm_loaded(rtx x)
+{
+	subrtx_iterator::array_type array;
+
+	FOR_EACH_SUBRTX(iter, array, x, NONCONST) {
+		if (MEM_P(*iter) && MEM_EXPR(*iter) && rtl.arm_loads->contains(MEM_EXPR(*iter)))
+			return true;
+	}
+	return false;
+}
+
 /*
  * out |= the sources of every value x reads: registers, stack slots, and
  * through the address of any other memory it loads (a chain of pointers).
@@ -555,7 +592,7 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		}
 		bitmap_clear(addr);
 		rtx_sources(w, state, XEXP(mem, 0), addr);
-		if (bitmap_empty_p(addr))
+		if (!bitmap_bit_p(addr, DEP_OK))
 			a->fate = RTL_BROKEN;
 		else if (a->fate != RTL_BROKEN)
 			a->fate = RTL_INTACT;
@@ -612,8 +649,10 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	}
 	c = tracked_call(insn);
 	s = c >= 0 ? src_of(w, rtl.calls[c].leader) : -1;
-	if (s >= 0)
+	if (s >= 0) {
 		bitmap_set_bit(args, s);
+		bitmap_set_bit(args, DEP_OK);
+	}
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
 		if (TEST_HARD_REG_BIT(clobbered, r)) {
 			set_unit(w, state, r, NULL, false);
@@ -659,9 +698,13 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 			continue;
 		rtx_sources(w, state, SET_SRC(sets[i]), srcs[i]);
 		/* The address of a stored-to memory is not part of the value. */
+		if (arm_loaded(SET_SRC(sets[i])))
+			bitmap_set_bit(srcs[i], DEP_OK);
 		h = head_loaded(insn, SET_SRC(sets[i]));
-		if (h >= 0 && src_of(w, rtl.heads[h].leader) >= 0)
+		if (h >= 0 && src_of(w, rtl.heads[h].leader) >= 0) {
 			bitmap_set_bit(srcs[i], src_of(w, rtl.heads[h].leader));
+			bitmap_set_bit(srcs[i], DEP_OK);
+		}
 	}
 	for (i = 0; i < nsets; i++) {
 		rtx dest = XEXP(sets[i], 0);
@@ -688,12 +731,18 @@ static void walk_block(struct rtl_walk *w, basic_block bb, bitmap state)
 	}
 }
 
-/* The sources of the function: one per head leader with an insn here. */
+/*
+ * The sources of the function: one per head leader with an insn here,
+ * after DEP_OK, which every head sets too: on every path, a value may
+ * derive from a different head (a PHI of two heads), and the must-meet
+ * keeps DEP_OK where each path had one.
+ */
 static void number_sources(struct rtl_walk *w)
 {
 	unsigned int i;
 	bool existed;
 
+	w->nsrc = DEP_OK + 1;
 	for (i = 0; i < rtl.heads.length(); i++) {
 		int *s = &w->src_of_leader->get_or_insert(rtl.heads[i].leader, &existed);
 
@@ -706,8 +755,21 @@ static void number_sources(struct rtl_walk *w)
 		if (!existed)
 			*s = w->nsrc++;
 	}
-	if (!w->nsrc)
-		w->nsrc = 1;
+}
+
+/* The registers the arm parameters arrive in hold DEP_OK at the entry. */
+static void seed_arm_params(struct rtl_walk *w, bitmap state)
+{
+	auto_bitmap ok;
+	unsigned int i;
+
+	bitmap_set_bit(ok, DEP_OK);
+	for (i = 0; i < rtl.arm_params.length(); i++) {
+		rtx in = DECL_INCOMING_RTL(rtl.arm_params[i]);
+
+		if (in && REG_P(in))
+			write_dest(w, state, in, ok);
+	}
 }
 
 /*
@@ -743,6 +805,7 @@ static void analyse(void)
 
 	bb = single_succ(ENTRY_BLOCK_PTR_FOR_FN(cfun));
 	w.in[bb->index] = BITMAP_ALLOC(&w.ob);
+	seed_arm_params(&w, w.in[bb->index]);
 	bitmap_set_bit(pending, order_of[bb->index]);
 	while (!bitmap_empty_p(pending)) {
 		int first = bitmap_first_set_bit(pending);

@@ -48,6 +48,57 @@ void verdict_begin(void)
 }
 
 /*
+ * The values that a PHI merges with head values into the base pointer of
+ * an access, and that never depended on a head (a parameter, a plain
+ * load): on their paths the source had no dependency to keep, so the
+ * final code needs none there either (kernel/cgroup/cgroup.c: a cgroup
+ * pointer that is &root->cgrp, another cgroup, or NULL).  A short walk up
+ * the definitions, through copies, casts, pointer arithmetic and PHIs.
+ */
+static void track_arms(tree base)
+{
+	auto_vec<std::pair<tree, bool>, 16> todo;
+	hash_set<tree> seen;
+	unsigned int steps = 0;
+
+	if (!base || TREE_CODE(base) != SSA_NAME)
+		return;
+	todo.safe_push(std::make_pair(base, false));
+	while (!todo.is_empty() && ++steps <= 32) {
+		tree v = todo.last().first;
+		bool arm = todo.pop().second;	/* reached through a PHI */
+		struct access_rec *rec;
+		gimple def;
+		unsigned int i;
+
+		if (TREE_CODE(v) != SSA_NAME || seen.add(v))
+			continue;
+		def = SSA_NAME_DEF_STMT(v);
+		if (SSA_NAME_IS_DEFAULT_DEF(v)) {
+			if (arm && SSA_NAME_VAR(v) && TREE_CODE(SSA_NAME_VAR(v)) == PARM_DECL)
+				rtl_track_arm_param(SSA_NAME_VAR(v));
+		} else if (gimple_code(def) == GIMPLE_PHI) {
+			for (i = 0; i < gimple_phi_num_args(def); i++)
+				todo.safe_push(std::make_pair(gimple_phi_arg_def(def, i), true));
+		} else if (stmt_head(def) >= 0) {
+			continue;
+		} else if (gimple_assign_load_p(def)) {
+			/* A load that depended on a head in the source is no arm. */
+			rec = find_record(access_key(def, gimple_assign_rhs1(def), false));
+			if (arm && (!rec || rec->source < 0))
+				rtl_track_arm_load(gimple_assign_rhs1(def));
+		} else if (is_gimple_assign(def)) {
+			tree rhs = gimple_assign_rhs1(def);
+
+			if (TREE_CODE(rhs) == ADDR_EXPR)
+				rhs = base_pointer(rhs);
+			if (rhs)
+				todo.safe_push(std::make_pair(rhs, arm));
+		}
+	}
+}
+
+/*
  * Hand an access to the final-code check: one that still depends on its
  * head here (RTL may break it) or that GIMPLE broke (RTL may restore it).
  * Accesses that share their record with independent ones are not judged
@@ -66,6 +117,7 @@ int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
 	if (head < 0)
 		return -1;
 	access = rtl_track_access(stmt, ref, store, head, head_leader(head));
+	track_arms(base_pointer(ref));
 	if (verdict.rec_of_rtl.length() <= (unsigned int)access)
 		verdict.rec_of_rtl.safe_grow_cleared(access + 1);
 	verdict.rec_of_rtl[access] = rec;

@@ -86,9 +86,12 @@ CXX_TEMPLATE_LINES = {
             LT_GT * 2,
         "vec<unsigned int> sp_slots; /* slots addressed from the stack pointer */":
             LT_GT,
-        # C++ scope operator, read as a label; one in each of four functions.
+        # C++ scope operator, read as a label; one in each of five functions.
         "subrtx_iterator::array_type array;":
-            ("WARNING: labels should not be indented",) * 4,
+            ("WARNING: labels should not be indented",) * 5,
+        "vec<tree> arm_params; /* parameters merged with heads */": LT_GT,
+        "hash_set<tree> *arm_loads; /* plain loads merged with heads */": LT_GT,
+        "rtl.arm_loads = new hash_set<tree>;": LT_GT,
         "w.src_of_leader = new hash_map<int_hash<int, -1, -2>, int>;": LT_GT * 2,
         "w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;":
             LT_GT * 2,
@@ -100,6 +103,8 @@ CXX_TEMPLATE_LINES = {
         "vec<const struct access_rec *> rec_of_rtl; /* by RTL access */":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "auto_vec<int> fix;": LT_GT,
+        "auto_vec<std::pair<tree, bool>, 16> todo;": LT_GT * 2,
+        "hash_set<tree> seen;": LT_GT,
     },
 }
 
