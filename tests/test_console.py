@@ -31,3 +31,16 @@ def test_empty_log():
     con = console.parse("")
     assert con.version is None and not con.clean
     assert "did not start" in console.summary(con)
+
+
+def test_clean_boot_6_12():
+    """The warning-mode test kernel of Linux 6.12: its rcutorture prints the
+    state of the grace-period kthread at shutdown ("rcu: rcu_sched: wait
+    state: ..."), which is not a fault."""
+    con = console.parse(read("console-warn-6.12.log"))
+    assert con.version == "6.12.118+"
+    assert con.init_lines == ["started as pid 1",
+                              "no /sys/kernel/debug/rcu_deref/fixups",
+                              "waiting for rcutorture to power off (shutdown_secs=12)"]
+    assert con.faults == []
+    assert con.powered_off and con.clean

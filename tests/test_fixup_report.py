@@ -2,7 +2,7 @@
 log of the fix-up-mode test kernel (tests/data/console-fixup.log) and on
 the notes of a recorded build."""
 
-from qemu.harness import fixups
+from qemu.harness import console, fixups, ktap, torture
 from tests.recorded import read
 
 SRC = "/work/main/build/kernel/src"     # where the recorded kernel was built
@@ -68,3 +68,41 @@ def test_build_sites():
         fixups.Site(KUNIT, 39, "read_eq_subst_hazard", "acquire"),
         fixups.Site("mm/z.c", 7, "caller", "fence"),
     ]
+
+
+SRC_6_12 = "/work/wt-k612/build/kernel/6.12/src"   # where the 6.12 one was built
+
+
+def test_recorded_report_6_12():
+    """The fix-up-mode test kernel of Linux 6.12 (tests/data/console-fixup-6.12.log):
+    the heads of the two hazard readers, lines 39 and 59 of the self-test."""
+    rep = fixups.parse(read("console-fixup-6.12.log"), SRC_6_12)
+    assert rep.summary == (2, 2, 0)
+    assert rep.complete and not rep.absent and rep.malformed == []
+    assert rep.sites == [
+        fixups.Site(KUNIT, 59, "read_relational_hazard", "acquire"),
+        fixups.Site(KUNIT, 39, "read_eq_subst_hazard", "acquire"),
+    ]
+    assert rep.counts == rep.summary
+
+
+def test_recorded_fixup_boot_6_12():
+    """The rest of that boot: clean, every KUnit case ok (with the check of
+    the report), rcutorture's bounded run a success."""
+    text = read("console-fixup-6.12.log")
+    con = console.parse(text)
+    assert con.version == "6.12.118+" and con.clean
+    assert con.init_lines[-1] == "waiting for rcutorture to power off (shutdown_secs=12)"
+    suite = ktap.parse(text).find("rcu_deref")
+    assert suite.ok and suite.plan == 5
+    assert [(t.name, t.ok) for t in suite.subtests] == [
+        ("rcu_deref_eq_subst_hazard", True),
+        ("rcu_deref_eq_subst_safe", True),
+        ("rcu_deref_relational_hazard", True),
+        ("rcu_deref_relational_safe", True),
+        ("rcu_deref_fixup_report", True),
+    ]
+    t = torture.parse(text)
+    assert t.end == "SUCCESS" and t.errors == [] and t.ok
+    assert len(t.pipes) == 4 and t.pipes[-1] == [882807, 84, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert t.versions == 111

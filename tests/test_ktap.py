@@ -35,3 +35,19 @@ def test_failure_and_skip():
 def test_no_ktap():
     with open(os.path.join(DATA, "console-clean.log")) as f:
         assert ktap.parse(f.read()).subtests == []
+
+
+def test_recorded_selftest_run_6_12():
+    """Linux 6.12's KUnit adds "# module: rcu_deref_kunit" to the suite's
+    header and a "# Totals:" line at the end: neither is a result."""
+    root = parse("console-warn-6.12.log")
+    assert root.plan == 1
+    assert [s.name for s in root.subtests] == ["rcu_deref"]
+    suite = root.find("rcu_deref")
+    assert suite.ok and suite.plan == 4
+    assert [(t.name, t.ok, t.directive) for t in suite.subtests] == [
+        ("rcu_deref_eq_subst_hazard", True, None),
+        ("rcu_deref_eq_subst_safe", True, None),
+        ("rcu_deref_relational_hazard", True, None),
+        ("rcu_deref_relational_safe", True, None),
+    ]

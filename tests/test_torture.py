@@ -48,3 +48,25 @@ def test_not_run():
 
 def test_cmdline():
     assert torture.cmdline(20, 5) == "rcutorture.shutdown_secs=20 rcutorture.stat_interval=5"
+
+
+def test_recorded_bounded_run_6_12():
+    """The same run on the Linux 6.12 warning-mode test kernel; the final
+    statistics are printed twice (when the readers stop, and again at the
+    end of the test), the writer's version as "VER" both times."""
+    t = torture.parse(read("console-warn-6.12.log"))
+    assert t.type == "rcu" and t.started
+    assert t.params["shutdown_secs"] == 12 and t.params["stat_interval"] == 4
+    assert t.params["nreaders"] == 3
+    assert t.end == "SUCCESS"
+    assert t.errors == []
+    assert len(t.stats) == 4 and len(t.pipes) == 4
+    assert [s["ver"] for s in t.stats[:2]] == ["2", "41"]
+    assert [s["VER"] for s in t.stats[2:]] == ["100", "100"]
+    assert t.versions == 100
+    assert t.pipes[-1] == [670223, 76, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert t.last("rtmbe") == "0" and t.last("rtbe") == "0"
+    assert t.too_short_grace_periods == 0
+    assert t.ok
+    assert torture.summary(t) == \
+        "rcutorture (rcu): SUCCESS, 100 writer versions, 670299 reads"
