@@ -29,7 +29,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 DEFAULT_BUILD = "build"
 
-KERNELS = ("6.1",)
+KERNELS = ("6.1", "6.12")
 DEFAULT_KERNEL = "6.1"
 
 COMPILERS = ("12",)
