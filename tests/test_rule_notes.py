@@ -83,5 +83,11 @@ def test_warning_cites_the_rule_the_hazard_breaks(case, target):
     if case in KNOWN_WRONG:
         pytest.xfail(KNOWN_WRONG[case])
     notes = rule_notes(case, target)
+    if EXPECTED[case] != RELATIONAL and not corpus.truth(case, "-O2", target):
+        # This compiler's final code keeps the dependency (x86-64 keeps
+        # loading through the head's register after some comparisons): a
+        # break only, never a rule warning, so nothing to cite.
+        assert notes == set()
+        return
     assert notes, "no warning"
     assert {n.split(" (")[0][:len(EXPECTED[case])] for n in notes} == {EXPECTED[case]}
