@@ -109,6 +109,7 @@ static struct {
 	vec<int> head_insn_rec;		/* ... and their record */
 	tree fndecl;
 	const char *last_pass;	/* the last RTL pass run on the function */
+	bool need_blame;	/* some access was intact at the end of GIMPLE */
 	bool decided;		/* the late pass ran: stop probing */
 } rtl;
 
@@ -147,6 +148,7 @@ void rtl_track_begin(void)
 	rtl.arm_params.truncate(0);
 	rtl.last_pass = NULL;
 	rtl.decided = false;
+	rtl.need_blame = false;
 	vec_safe_truncate(rtl_keep, 0);
 }
 
@@ -182,7 +184,8 @@ void rtl_track_call(gimple stmt, int head, int leader)
 	rtl.calls.safe_push(c);
 }
 
-int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader)
+int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader,
+		     bool gimple_broken)
 {
 	access_rec_rtl a;
 	int *old = rtl.access_by_ref->get(ref);
@@ -197,6 +200,7 @@ int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader)
 	a.loc = gimple_location(stmt);
 	a.store = store;
 	a.fate = RTL_UNTRACKED;
+	rtl.need_blame |= !gimple_broken;
 	rtl.access_by_ref->put(ref, rtl.accesses.length());
 	vec_safe_push(rtl_keep, ref);
 	rtl.accesses.safe_push(a);
@@ -867,6 +871,34 @@ static bool analysable(void)
 	       n_basic_blocks_for_fn(cfun) > NUM_FIXED_BLOCKS;
 }
 
+/*
+ * The RTL passes that can change which register an address is computed
+ * from, or merge, move or duplicate loads: the function is checked right
+ * after each of them (and after expansion), not after every pass.
+ */
+static const char * const checkpoints[] = {
+	"expand", "cse1", "fwprop1", "cprop", "rtl pre", "hoist", "ce1",
+	"loop2_invariant", "cse2", "fwprop2", "combine", "ce2", "ira", "reload",
+	"ree", "peephole2", "ce3", "cprop_hardreg", "bbro",
+};
+
+static bool is_checkpoint(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(checkpoints); i++) {
+		if (!strcmp(name, checkpoints[i]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Before each RTL pass that follows a checkpoint, check a function whose
+ * GIMPLE check left some tracked access intact (the others are blamed on
+ * their GIMPLE pass), and blame each access newly seen broken on the
+ * checkpoint pass that just ran.
+ */
 static void rtl_pass_execution(void *gcc_data, void *user_data)
 {
 	opt_pass *pass = (opt_pass *)gcc_data;
@@ -874,7 +906,8 @@ static void rtl_pass_execution(void *gcc_data, void *user_data)
 
 	if (pass->type != RTL_PASS || !rtl_tracking())
 		return;
-	if (rtl.last_pass && analysable()) {
+	if (rtl.last_pass && is_checkpoint(rtl.last_pass) && rtl.need_blame &&
+	    analysable()) {
 		analyse();
 		for (i = 0; i < rtl.accesses.length(); i++) {
 			access_rec_rtl *a = &rtl.accesses[i];

@@ -21,7 +21,8 @@ enum rtl_fate {
 void rtl_track_begin(void);
 void rtl_track_head(gimple stmt, int head, int leader);
 void rtl_track_call(gimple stmt, int head, int leader);
-int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader);
+int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader,
+		     bool gimple_broken);
 void rtl_track_arm_param(tree parm);
 void rtl_track_arm_load(tree ref);
 bool rtl_tracking(void);

@@ -116,7 +116,8 @@ int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			      gimple_block(stmt), 0);
 	if (head < 0)
 		return -1;
-	access = rtl_track_access(stmt, ref, store, head, head_leader(head));
+	access = rtl_track_access(stmt, ref, store, head, head_leader(head),
+				  kind != BREAK_NONE);
 	track_arms(base_pointer(ref));
 	if (verdict.rec_of_rtl.length() <= (unsigned int)access)
 		verdict.rec_of_rtl.safe_grow_cleared(access + 1);
