@@ -48,7 +48,7 @@ fi
 cat >"$dir/plugin/info" <<EOF
 sha256=$sha
 stats=$stats
-commit=$(git -C "$here/.." log -1 --format=%h -- plugin/rcu_deref_plugin.c 2>/dev/null)
+commit=$(git -C "$here/.." log -1 --format=%h -- plugin/ 2>/dev/null)
 EOF
 
 export SURVEY_PLUGIN="$dir/plugin/rcu_deref_plugin.so"
