@@ -266,9 +266,10 @@ const char *rtl_fate_name(enum rtl_fate fate)
 
 /*
  * A state is one bitmap: bit unit * nsrc + s says that unit (a register
- * number, or a stack slot numbered after the registers) holds a value
- * derived from source s (a head leader of the function).  Bitmaps are
- * sparse, so a state costs what it holds, not the function's size.
+ * number, the low part of a hard register, or a stack slot numbered after
+ * them) holds source s.  One source is used, DEP_OK (nsrc is 1), so a
+ * state is the set of units that hold it; bitmaps are sparse, so a state
+ * costs what it holds, not the function's size.
  */
 /*
  * The source bit that stands for any head of the function, or a value the
@@ -653,10 +654,8 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	}
 	c = tracked_call(insn);
 	s = c >= 0 ? src_of(w, rtl.calls[c].leader) : -1;
-	if (s >= 0) {
-		bitmap_set_bit(args, s);
+	if (s >= 0)
 		bitmap_set_bit(args, DEP_OK);
-	}
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
 		if (TEST_HARD_REG_BIT(clobbered, r)) {
 			set_unit(w, state, r, NULL, false);
@@ -705,10 +704,8 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		if (arm_loaded(SET_SRC(sets[i])))
 			bitmap_set_bit(srcs[i], DEP_OK);
 		h = head_loaded(insn, SET_SRC(sets[i]));
-		if (h >= 0 && src_of(w, rtl.heads[h].leader) >= 0) {
-			bitmap_set_bit(srcs[i], src_of(w, rtl.heads[h].leader));
+		if (h >= 0)
 			bitmap_set_bit(srcs[i], DEP_OK);
-		}
 	}
 	for (i = 0; i < nsets; i++) {
 		rtx dest = XEXP(sets[i], 0);
@@ -736,28 +733,26 @@ static void walk_block(struct rtl_walk *w, basic_block bb, bitmap state)
 }
 
 /*
- * The sources of the function: one per head leader with an insn here,
- * after DEP_OK, which every head sets too: on every path, a value may
- * derive from a different head (a PHI of two heads), and the must-meet
- * keeps DEP_OK where each path had one.
+ * The head leaders the function loads or gets from a call: an access of
+ * another leader (a parameter's) is not followed here.
  */
 static void number_sources(struct rtl_walk *w)
 {
 	unsigned int i;
 	bool existed;
 
-	w->nsrc = DEP_OK + 1;
+	w->nsrc = 1;
 	for (i = 0; i < rtl.heads.length(); i++) {
 		int *s = &w->src_of_leader->get_or_insert(rtl.heads[i].leader, &existed);
 
 		if (!existed)
-			*s = w->nsrc++;
+			*s = i;
 	}
 	for (i = 0; i < rtl.calls.length(); i++) {
 		int *s = &w->src_of_leader->get_or_insert(rtl.calls[i].leader, &existed);
 
 		if (!existed)
-			*s = w->nsrc++;
+			*s = i;
 	}
 }
 
