@@ -30,13 +30,29 @@ int main(void)
 """
 
 
+# What the cases leave to another file, defined for the driver (read from
+# their declarations): the default object and a getter of it.
+EXTERNS = {
+    "rtl_restores_extern_eq": "struct foo { int a; int b; };\n"
+                              "struct foo default_struct;\n"
+                              "struct foo *gp = &default_struct;\n",
+    "rtl_breaks_call_cmp": "struct foo { int a; int b; int c; };\n"
+                           "static struct foo default_foo;\n"
+                           "struct foo *get_default(void) { return &default_foo; }\n"
+                           "extern struct foo *gp;\n"
+                           "__attribute__((constructor)) static void set_gp(void)\n"
+                           "{ gp = &default_foo; }\n",
+}
+
+
 def driver_for(case):
     with open(corpus.case_path(case)) as f:
         m = re.search(r"^int reader\((.*)\)", f.read(), re.M)
     params = m.group(1).strip()
+    externs = EXTERNS.get(case.rsplit("_", 1)[0], "")
     if params == "void":
-        return DRIVER % ("void", "")
-    return DRIVER % (params, "k")
+        return externs + DRIVER % ("void", "")
+    return externs + DRIVER % (params, "k")
 
 
 def build_and_run(case, target, opt, tmp_path, fixup):
