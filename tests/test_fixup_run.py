@@ -19,7 +19,10 @@ NULL_READERS = {"chain_hazard.c", "chain_safe.c", "cmp_other_hazard.c",
                 "cmp_other_safe.c", "ptr_add_sub_safe.c",
                 # and the two that load through a pointer read from a global
                 # the driver leaves NULL (or the literal address it tests).
-                "const_addr_phi_hazard.c", "const_addr_phi_safe.c"}
+                "const_addr_phi_hazard.c", "const_addr_phi_safe.c",
+                "rtl_breaks_field_cmp_hazard.c", "rtl_breaks_field_cmp_safe.c",
+                "rtl_breaks_global_cmp_hazard.c", "rtl_breaks_global_cmp_safe.c",
+                "rtl_restores_sentinel_loop_hazard.c"}
 DRIVER = """#include <stdio.h>
 int reader(%s);
 int main(void)
@@ -48,9 +51,28 @@ EXTERNS = {
 }
 
 
+# For a case whose entry is a writer, "void name(void)": call it, print 0.
+VOID_DRIVER = """#include <stdio.h>
+void %s(void);
+int main(void)
+{
+	long k;
+	for (k = -1; k < 4; k++) {
+		%s();
+		printf("0\\n");
+	}
+	return 0;
+}
+"""
+
+
 def driver_for(case):
     with open(corpus.case_path(case)) as f:
-        m = re.search(r"^int reader\((.*)\)", f.read(), re.M)
+        text = f.read()
+    m = re.search(r"^int reader\((.*)\)", text, re.M)
+    if not m:
+        name = re.search(r"^void (\w+)\(void\)", text, re.M).group(1)
+        return VOID_DRIVER % (name, name)
     params = m.group(1).strip()
     externs = EXTERNS.get(case.rsplit("_", 1)[0], "")
     if params == "void":
