@@ -287,6 +287,7 @@ struct rtl_walk {
 	bitmap_obstack ob;
 	bitmap *in;			/* by basic block index; NULL: not reached */
 	bitmap scratch;
+	bitmap leaders_seen;		/* leaders whose head insn or call was met */
 	bool check;			/* the final round: decide the accesses */
 };
 
@@ -591,7 +592,8 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 			continue;
 		a = &rtl.accesses[i];
 		a->seen = true;
-		if (src_of(w, a->leader) < 0) {
+		/* Its head's load not found here: the GIMPLE verdict stands. */
+		if (!bitmap_bit_p(w->leaders_seen, a->leader)) {
 			a->fate = RTL_UNKNOWN;
 			continue;
 		}
@@ -654,8 +656,10 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	}
 	c = tracked_call(insn);
 	s = c >= 0 ? src_of(w, rtl.calls[c].leader) : -1;
-	if (s >= 0)
+	if (s >= 0) {
 		bitmap_set_bit(args, DEP_OK);
+		bitmap_set_bit(w->leaders_seen, rtl.calls[c].leader);
+	}
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
 		if (TEST_HARD_REG_BIT(clobbered, r)) {
 			set_unit(w, state, r, NULL, false);
@@ -704,8 +708,10 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		if (arm_loaded(SET_SRC(sets[i])))
 			bitmap_set_bit(srcs[i], DEP_OK);
 		h = head_loaded(insn, SET_SRC(sets[i]));
-		if (h >= 0)
+		if (h >= 0) {
 			bitmap_set_bit(srcs[i], DEP_OK);
+			bitmap_set_bit(w->leaders_seen, rtl.heads[h].leader);
+		}
 	}
 	for (i = 0; i < nsets; i++) {
 		rtx dest = XEXP(sets[i], 0);
@@ -795,6 +801,7 @@ static void analyse(void)
 	bitmap_obstack_initialize(&w.ob);
 	w.in = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
 	w.scratch = BITMAP_ALLOC(&w.ob);
+	w.leaders_seen = BITMAP_ALLOC(&w.ob);
 	for (i = 0; i < n; i++)
 		order_of[rpo[i]] = i;
 	for (k = 0; k < rtl.accesses.length(); k++) {
