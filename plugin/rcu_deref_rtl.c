@@ -449,6 +449,18 @@ static void select_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
 	bitmap_ior_and_into(out, a, b);
 }
 
+/*
+ * Whether set makes a pointer register NULL: a NULL arm merged with heads
+ * ("p = NULL; if (...) p = rcu_dereference(...)") is never dereferenced
+ * on the paths where it is NULL, and nothing through it needs ordering.
+ */
+static bool null_pointer_set(rtx set)
+{
+	rtx dest = SET_DEST(set);
+
+	return REG_P(dest) && REG_POINTER(dest) && SET_SRC(set) == const0_rtx;
+}
+
 /* Whether x loads an arm: a plain load the source merged with heads. */
 static bool arm_loaded(rtx x)
 {
@@ -705,7 +717,7 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 			continue;
 		rtx_sources(w, state, SET_SRC(sets[i]), srcs[i]);
 		/* The address of a stored-to memory is not part of the value. */
-		if (arm_loaded(SET_SRC(sets[i])))
+		if (arm_loaded(SET_SRC(sets[i])) || null_pointer_set(sets[i]))
 			bitmap_set_bit(srcs[i], DEP_OK);
 		h = head_loaded(insn, SET_SRC(sets[i]));
 		if (h >= 0) {
