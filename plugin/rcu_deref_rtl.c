@@ -279,7 +279,6 @@ const char *rtl_fate_name(enum rtl_fate fate)
 #define DEP_OK 0
 
 struct rtl_walk {
-	hash_map<int_hash<int, -1, -2>, int> *src_of_leader;
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
 	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
 	unsigned int nsrc;
@@ -290,13 +289,6 @@ struct rtl_walk {
 	bitmap leaders_seen;		/* leaders whose head insn or call was met */
 	bool check;			/* the final round: decide the accesses */
 };
-
-static int src_of(struct rtl_walk *w, int leader)
-{
-	int *s = w->src_of_leader->get(leader);
-
-	return s ? *s : -1;
-}
 
 /* Whether regno is a base of frame and spill slots. */
 static bool frame_base(unsigned int regno)
@@ -658,7 +650,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	auto_bitmap args;
 	rtx link, set;
 	unsigned int r;
-	int c, s;
+	int c;
 
 	for (link = CALL_INSN_FUNCTION_USAGE(insn); link; link = XEXP(link, 1)) {
 		rtx use = XEXP(link, 0);
@@ -667,8 +659,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 			reg_sources(w, state, XEXP(use, 0), args);
 	}
 	c = tracked_call(insn);
-	s = c >= 0 ? src_of(w, rtl.calls[c].leader) : -1;
-	if (s >= 0) {
+	if (c >= 0) {
 		bitmap_set_bit(args, DEP_OK);
 		bitmap_set_bit(w->leaders_seen, rtl.calls[c].leader);
 	}
@@ -750,30 +741,6 @@ static void walk_block(struct rtl_walk *w, basic_block bb, bitmap state)
 	}
 }
 
-/*
- * The head leaders the function loads or gets from a call: an access of
- * another leader (a parameter's) is not followed here.
- */
-static void number_sources(struct rtl_walk *w)
-{
-	unsigned int i;
-	bool existed;
-
-	w->nsrc = 1;
-	for (i = 0; i < rtl.heads.length(); i++) {
-		int *s = &w->src_of_leader->get_or_insert(rtl.heads[i].leader, &existed);
-
-		if (!existed)
-			*s = i;
-	}
-	for (i = 0; i < rtl.calls.length(); i++) {
-		int *s = &w->src_of_leader->get_or_insert(rtl.calls[i].leader, &existed);
-
-		if (!existed)
-			*s = i;
-	}
-}
-
 /* The registers the arm parameters arrive in hold DEP_OK at the entry. */
 static void seed_arm_params(struct rtl_walk *w, bitmap state)
 {
@@ -806,10 +773,9 @@ static void analyse(void)
 	unsigned int k;
 
 	memset(&w, 0, sizeof(w));
-	w.src_of_leader = new hash_map<int_hash<int, -1, -2>, int>;
 	w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;
 	w.nregs = max_reg_num();
-	number_sources(&w);
+	w.nsrc = 1;
 	bitmap_obstack_initialize(&w.ob);
 	w.in = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
 	w.scratch = BITMAP_ALLOC(&w.ob);
@@ -870,7 +836,6 @@ static void analyse(void)
 	free(rpo);
 	free(order_of);
 	w.sp_slots.release();
-	delete w.src_of_leader;
 	delete w.slots;
 }
 

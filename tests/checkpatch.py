@@ -81,7 +81,6 @@ CXX_TEMPLATE_LINES = {
         "static GTY(()) vec<tree, va_gc> *rtl_keep;": LT_GT,
         "rtl.access_by_ref = new hash_map<tree, int>;": LT_GT,
         "rtl.head_by_ref = new hash_map<tree, int>;": LT_GT,
-        "hash_map<int_hash<int, -1, -2>, int> *src_of_leader;": LT_GT * 2,
         "hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;":
             LT_GT * 2,
         "vec<unsigned int> sp_slots; /* slots addressed from the stack pointer */":
@@ -92,7 +91,6 @@ CXX_TEMPLATE_LINES = {
         "vec<tree> arm_params; /* parameters merged with heads */": LT_GT,
         "hash_set<tree> *arm_loads; /* plain loads merged with heads */": LT_GT,
         "rtl.arm_loads = new hash_set<tree>;": LT_GT,
-        "w.src_of_leader = new hash_map<int_hash<int, -1, -2>, int>;": LT_GT * 2,
         "w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;":
             LT_GT * 2,
     },
