@@ -64,7 +64,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dataflow
+from . import dataflow, gas
 from .dataflow import (  # noqa: F401 (part of this module's interface)
     CALL, DATA, FLAGS, HEAD_SOURCE, Access, CallGraph,
     Insn, Isa, Program, Result, State, Value, annotations, clear_slots,
@@ -131,20 +131,7 @@ class MemRef:
 
 def split_operands(text: str) -> list[str]:
     """Split an operand string at top-level commas (not inside [] or {})."""
-    parts, depth, current = [], 0, ""
-    for char in text:
-        if char in "[{":
-            depth += 1
-        elif char in "]}":
-            depth -= 1
-        if char == "," and depth == 0:
-            parts.append(current.strip())
-            current = ""
-        else:
-            current += char
-    if current.strip():
-        parts.append(current.strip())
-    return parts
+    return gas.split_operands(text, "[{", "]}")
 
 
 def register(operand: str) -> tuple[str | None, bool]:

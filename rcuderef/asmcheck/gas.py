@@ -167,3 +167,22 @@ class Parser:
         for raw in asm_text.splitlines():
             self.feed(raw)
         return self.program()
+
+
+def split_operands(text: str, opening: str, closing: str) -> list[str]:
+    """Split an operand string at the commas outside the brackets the
+    syntax nests them in (aarch64 ``[]{}``, AT&T ``()``)."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        if char in opening:
+            depth += 1
+        elif char in closing:
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        parts.append(current.strip())
+    return parts

@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dataflow
+from . import dataflow, gas
 from .dataflow import (  # noqa: F401 (part of this module's interface)
     CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph,
     Insn, Isa, Program, Result, State, Value, annotations, strength, vcap,
@@ -214,20 +214,7 @@ class MemRef:
 
 def split_operands(text: str) -> list[str]:
     """Split an operand string at top-level commas (not inside ())."""
-    parts, depth, current = [], 0, ""
-    for char in text:
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        if char == "," and depth == 0:
-            parts.append(current.strip())
-            current = ""
-        else:
-            current += char
-    if current.strip():
-        parts.append(current.strip())
-    return parts
+    return gas.split_operands(text, "(", ")")
 
 
 def register(operand: str) -> tuple[str | None, int]:
