@@ -103,6 +103,7 @@ static struct {
 	vec<access_rec_rtl> accesses;
 	hash_map<tree, int> *access_by_ref;
 	hash_map<tree, int> *head_by_ref;
+	vec<call_rec> arm_calls;	/* calls whose results are merged with heads */
 	vec<tree> arm_params;		/* parameters merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
@@ -146,6 +147,7 @@ void rtl_track_begin(void)
 	rtl.head_by_ref->empty();
 	rtl.arm_loads->empty();
 	rtl.arm_params.truncate(0);
+	rtl.arm_calls.truncate(0);
 	rtl.last_pass = NULL;
 	rtl.decided = false;
 	rtl.need_blame = false;
@@ -211,6 +213,17 @@ void rtl_track_arm_param(tree parm)
 {
 	if (!rtl.arm_params.contains(parm))
 		rtl.arm_params.safe_push(parm);
+}
+
+void rtl_track_arm_call(gimple stmt)
+{
+	call_rec c;
+
+	c.head = -1;
+	c.leader = -1;
+	c.loc = gimple_location(stmt);
+	c.callee = gimple_call_fndecl(stmt);
+	rtl.arm_calls.safe_push(c);
 }
 
 void rtl_track_arm_load(tree ref)
@@ -562,12 +575,23 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 	return found;
 }
 
-/* Whether mem is written by insn (a store), not read. */
+/* Whether mem is written by insn (a store, or an asm's output), not read. */
 static bool stored_mem(rtx_insn *insn, const_rtx mem)
 {
-	rtx set = single_set(insn);
+	rtx pat = PATTERN(insn);
+	int i;
 
-	return set && SET_DEST(set) == mem;
+	if (GET_CODE(pat) == SET)
+		return SET_DEST(pat) == mem;
+	if (GET_CODE(pat) != PARALLEL)
+		return false;
+	for (i = 0; i < XVECLEN(pat, 0); i++) {
+		rtx x = XVECEXP(pat, 0, i);
+
+		if (GET_CODE(x) == SET && SET_DEST(x) == mem)
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -587,7 +611,12 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		access_rec_rtl *a;
 		int i;
 
-		if (!MEM_P(mem))
+		/* A clobbered memory (an asm's "memory") is no access. */
+		if (GET_CODE(mem) == CLOBBER) {
+			iter.skip_subrtxes();
+			continue;
+		}
+		if (!MEM_P(mem) || GET_CODE(XEXP(mem, 0)) == SCRATCH)
 			continue;
 		i = access_in_mem(mem);
 		if (i < 0)
@@ -610,8 +639,8 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	}
 }
 
-/* The tracked call that insn is, or -1. */
-static int tracked_call(rtx_insn *insn)
+/* The call of calls that insn is, by location and callee, or -1. */
+static int call_in(const vec<call_rec> &calls, rtx_insn *insn)
 {
 	location_t loc = pure(INSN_LOCATION(insn));
 	tree callee = NULL_TREE;
@@ -620,11 +649,17 @@ static int tracked_call(rtx_insn *insn)
 
 	if (call && GET_CODE(XEXP(XEXP(call, 0), 0)) == SYMBOL_REF)
 		callee = SYMBOL_REF_DECL(XEXP(XEXP(call, 0), 0));
-	for (i = 0; i < rtl.calls.length(); i++) {
-		if (pure(rtl.calls[i].loc) == loc && rtl.calls[i].callee == callee)
+	for (i = 0; i < calls.length(); i++) {
+		if (pure(calls[i].loc) == loc && calls[i].callee == callee)
 			return i;
 	}
 	return -1;
+}
+
+/* The tracked call (returning a head) that insn is, or -1. */
+static int tracked_call(rtx_insn *insn)
+{
+	return call_in(rtl.calls, insn);
 }
 
 /* The SET of a call's value, in a pattern that may hold other elements. */
@@ -662,6 +697,8 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	if (c >= 0) {
 		bitmap_set_bit(args, DEP_OK);
 		bitmap_set_bit(w->leaders_seen, rtl.calls[c].leader);
+	} else if (call_in(rtl.arm_calls, insn) >= 0) {
+		bitmap_set_bit(args, DEP_OK);
 	}
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
 		if (TEST_HARD_REG_BIT(clobbered, r)) {

@@ -50,12 +50,13 @@ void verdict_begin(void)
 /*
  * The values that a PHI merges with head values into the base pointer of
  * an access, and that never depended on a head (a parameter, a plain
- * load): on their paths the source had no dependency to keep, so the
+ * load, a call's result): on their paths the source had no dependency
+ * to keep, so the
  * final code needs none there either (kernel/cgroup/cgroup.c: a cgroup
  * pointer that is &root->cgrp, another cgroup, or NULL).  A short walk up
  * the definitions, through copies, casts, pointer arithmetic and PHIs.
  */
-static void track_arms(tree base)
+static void track_arms(struct chain_walk *w, tree base)
 {
 	auto_vec<std::pair<tree, bool>, 16> todo;
 	hash_set<tree> seen;
@@ -82,10 +83,21 @@ static void track_arms(tree base)
 				todo.safe_push(std::make_pair(gimple_phi_arg_def(def, i), true));
 		} else if (stmt_head(def) >= 0) {
 			continue;
+		} else if (is_gimple_call(def)) {
+			/* A call's result that stands for no head here. */
+			int src = -1;
+
+			if (arm && (strength_of(w, v, &src) == DEP_NONE ||
+				    resolve_source(src, gimple_block(def), 0) < 0))
+				rtl_track_arm_call(def);
 		} else if (gimple_assign_load_p(def)) {
-			/* A load that depended on a head in the source is no arm. */
+			/*
+			 * A load that depended on a head in the source is no
+			 * arm; one through a parameter or a call's result is,
+			 * unless that stands for a head here.
+			 */
 			rec = find_record(access_key(def, gimple_assign_rhs1(def), false));
-			if (arm && (!rec || rec->source < 0))
+			if (arm && (!rec || resolve_source(rec->source, gimple_block(def), 0) < 0))
 				rtl_track_arm_load(gimple_assign_rhs1(def));
 		} else if (is_gimple_assign(def)) {
 			tree rhs = gimple_assign_rhs1(def);
@@ -118,7 +130,7 @@ int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
 		return -1;
 	access = rtl_track_access(stmt, ref, store, head, head_leader(head),
 				  kind != BREAK_NONE);
-	track_arms(base_pointer(ref));
+	track_arms(w, base_pointer(ref));
 	if (verdict.rec_of_rtl.length() <= (unsigned int)access)
 		verdict.rec_of_rtl.safe_grow_cleared(access + 1);
 	verdict.rec_of_rtl[access] = rec;
