@@ -106,6 +106,7 @@ static struct {
 	vec<call_rec> arm_calls;	/* calls whose results are merged with heads */
 	vec<tree> arm_params;		/* parameters merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
+	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
 	tree fndecl;
@@ -146,6 +147,9 @@ void rtl_track_begin(void)
 	rtl.access_by_ref->empty();
 	rtl.head_by_ref->empty();
 	rtl.arm_loads->empty();
+	if (!rtl.arm_decls)
+		rtl.arm_decls = new hash_set<tree>;
+	rtl.arm_decls->empty();
 	rtl.arm_params.truncate(0);
 	rtl.arm_calls.truncate(0);
 	rtl.last_pass = NULL;
@@ -224,6 +228,12 @@ void rtl_track_arm_call(gimple stmt)
 	c.loc = gimple_location(stmt);
 	c.callee = gimple_call_fndecl(stmt);
 	rtl.arm_calls.safe_push(c);
+}
+
+void rtl_track_arm_decl(tree decl)
+{
+	if (!rtl.arm_decls->add(decl))
+		vec_safe_push(rtl_keep, decl);
 }
 
 void rtl_track_arm_load(tree ref)
@@ -466,14 +476,26 @@ static bool null_pointer_set(rtx set)
 	return REG_P(dest) && REG_POINTER(dest) && SET_SRC(set) == const0_rtx;
 }
 
-/* Whether x loads an arm: a plain load the source merged with heads. */
-static bool arm_loaded(rtx x)
+/*
+ * Whether x is an arm: a plain load the source merged with heads, or the
+ * address of an object it merged with them (a list walk that starts at
+ * &init_task).
+ */
+static bool arm_value(rtx x)
 {
 	subrtx_iterator::array_type array;
 
-	FOR_EACH_SUBRTX(iter, array, x, NONCONST) {
-		if (MEM_P(*iter) && MEM_EXPR(*iter) && rtl.arm_loads->contains(MEM_EXPR(*iter)))
+	FOR_EACH_SUBRTX(iter, array, x, ALL) {
+		const_rtx y = *iter;
+
+		if (MEM_P(y)) {
+			if (MEM_EXPR(y) && rtl.arm_loads->contains(MEM_EXPR(y)))
+				return true;
+			iter.skip_subrtxes();
+		} else if (GET_CODE(y) == SYMBOL_REF && SYMBOL_REF_DECL(y) &&
+			   rtl.arm_decls->contains(SYMBOL_REF_DECL(y))) {
 			return true;
+		}
 	}
 	return false;
 }
@@ -745,7 +767,7 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 			continue;
 		rtx_sources(w, state, SET_SRC(sets[i]), srcs[i]);
 		/* The address of a stored-to memory is not part of the value. */
-		if (arm_loaded(SET_SRC(sets[i])) || null_pointer_set(sets[i]))
+		if (arm_value(SET_SRC(sets[i])) || null_pointer_set(sets[i]))
 			bitmap_set_bit(srcs[i], DEP_OK);
 		h = head_loaded(insn, SET_SRC(sets[i]));
 		if (h >= 0) {

@@ -26,6 +26,7 @@ int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader,
 void rtl_track_arm_param(tree parm);
 void rtl_track_arm_load(tree ref);
 void rtl_track_arm_call(gimple stmt);
+void rtl_track_arm_decl(tree decl);
 bool rtl_tracking(void);
 
 /* The verdict, valid while rtl_final_verdict() runs for the function. */

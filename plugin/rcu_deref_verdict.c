@@ -72,6 +72,14 @@ static void track_arms(struct chain_walk *w, tree base)
 		gimple def;
 		unsigned int i;
 
+		if (arm && TREE_CODE(v) == ADDR_EXPR) {
+			tree obj = get_base_address(TREE_OPERAND(v, 0));
+
+			if (obj && (VAR_P(obj) || TREE_CODE(obj) == FUNCTION_DECL) &&
+			    is_global_var(obj))
+				rtl_track_arm_decl(obj);
+			continue;
+		}
 		if (TREE_CODE(v) != SSA_NAME || seen.add(v))
 			continue;
 		def = SSA_NAME_DEF_STMT(v);
@@ -102,7 +110,7 @@ static void track_arms(struct chain_walk *w, tree base)
 		} else if (is_gimple_assign(def)) {
 			tree rhs = gimple_assign_rhs1(def);
 
-			if (TREE_CODE(rhs) == ADDR_EXPR)
+			if (TREE_CODE(rhs) == ADDR_EXPR && base_pointer(rhs))
 				rhs = base_pointer(rhs);
 			if (rhs)
 				todo.safe_push(std::make_pair(rhs, arm));
