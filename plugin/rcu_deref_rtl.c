@@ -84,6 +84,11 @@ struct call_rec {
 	tree callee;
 };
 
+struct asm_rec {
+	location_t loc;
+	const char *templ;
+};
+
 struct access_rec_rtl {
 	int head;
 	int leader;
@@ -104,6 +109,7 @@ static struct {
 	hash_map<tree, int> *access_by_ref;
 	hash_map<tree, int> *head_by_ref;
 	vec<call_rec> arm_calls;	/* calls whose results are merged with heads */
+	vec<asm_rec> arm_asms;		/* asms whose outputs are merged with heads */
 	vec<tree> arm_params;		/* parameters merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
 	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
@@ -152,6 +158,7 @@ void rtl_track_begin(void)
 	rtl.arm_decls->empty();
 	rtl.arm_params.truncate(0);
 	rtl.arm_calls.truncate(0);
+	rtl.arm_asms.truncate(0);
 	rtl.last_pass = NULL;
 	rtl.decided = false;
 	rtl.need_blame = false;
@@ -228,6 +235,15 @@ void rtl_track_arm_call(gimple stmt)
 	c.loc = gimple_location(stmt);
 	c.callee = gimple_call_fndecl(stmt);
 	rtl.arm_calls.safe_push(c);
+}
+
+void rtl_track_arm_asm(gimple stmt)
+{
+	asm_rec a;
+
+	a.loc = gimple_location(stmt);
+	a.templ = gimple_asm_string(as_a<gasm *>(stmt));
+	rtl.arm_asms.safe_push(a);
 }
 
 void rtl_track_arm_decl(tree decl)
@@ -476,10 +492,24 @@ static bool null_pointer_set(rtx set)
 	return REG_P(dest) && REG_POINTER(dest) && SET_SRC(set) == const0_rtx;
 }
 
+/* Whether an asm's output is an arm, by its location and template. */
+static bool arm_asm(const_rtx x)
+{
+	location_t loc = pure(ASM_OPERANDS_SOURCE_LOCATION(x));
+	unsigned int i;
+
+	for (i = 0; i < rtl.arm_asms.length(); i++) {
+		if (pure(rtl.arm_asms[i].loc) == loc &&
+		    !strcmp(rtl.arm_asms[i].templ, ASM_OPERANDS_TEMPLATE(x)))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether x is an arm: a plain load the source merged with heads, or the
  * address of an object it merged with them (a list walk that starts at
- * &init_task).
+ * &init_task), or an asm's output (while_each_thread from current).
  */
 static bool arm_value(rtx x)
 {
@@ -494,6 +524,8 @@ static bool arm_value(rtx x)
 			iter.skip_subrtxes();
 		} else if (GET_CODE(y) == SYMBOL_REF && SYMBOL_REF_DECL(y) &&
 			   rtl.arm_decls->contains(SYMBOL_REF_DECL(y))) {
+			return true;
+		} else if (GET_CODE(y) == ASM_OPERANDS && arm_asm(y)) {
 			return true;
 		}
 	}

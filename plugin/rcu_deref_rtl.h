@@ -27,6 +27,7 @@ void rtl_track_arm_param(tree parm);
 void rtl_track_arm_load(tree ref);
 void rtl_track_arm_call(gimple stmt);
 void rtl_track_arm_decl(tree decl);
+void rtl_track_arm_asm(gimple stmt);
 bool rtl_tracking(void);
 
 /* The verdict, valid while rtl_final_verdict() runs for the function. */

@@ -91,13 +91,17 @@ static void track_arms(struct chain_walk *w, tree base)
 				todo.safe_push(std::make_pair(gimple_phi_arg_def(def, i), true));
 		} else if (stmt_head(def) >= 0) {
 			continue;
-		} else if (is_gimple_call(def)) {
-			/* A call's result that stands for no head here. */
+		} else if (is_gimple_call(def) || gimple_code(def) == GIMPLE_ASM) {
+			/* A call's result or an asm's output (current) that stands for no head here. */
 			int src = -1;
 
-			if (arm && (strength_of(w, v, &src) == DEP_NONE ||
-				    resolve_source(src, gimple_block(def), 0) < 0))
+			if (!arm || (strength_of(w, v, &src) != DEP_NONE &&
+				     resolve_source(src, gimple_block(def), 0) >= 0))
+				continue;
+			if (is_gimple_call(def))
 				rtl_track_arm_call(def);
+			else
+				rtl_track_arm_asm(def);
 		} else if (gimple_assign_load_p(def)) {
 			/*
 			 * A load that depended on a head in the source is no
