@@ -94,7 +94,7 @@ static LOOKUP unsigned long cache_get(unsigned long key)
 	e = caa_container_of(node, struct entry, node);
 	if (e == &wildcard) {
 		wildcard_hits++;
-		return e->fallback;				/* site:wildcard dep, rcu:expect-miss(marked) */
+		return e->fallback;				/* site:wildcard dep, rcu:expect-warning(marked) */
 	}
 	return e->value;
 }
@@ -115,7 +115,7 @@ static LOOKUP unsigned long cache_get_early(unsigned long key)
 	if (!node)
 		return 0;
 	e = caa_container_of(node, struct entry, node);
-	v = e->fallback;					/* site:wildcard_early dep, rcu:expect-miss(marked) */
+	v = e->fallback;					/* site:wildcard_early dep, rcu:expect-warning(marked) */
 	if (e == &wildcard) {
 		wildcard_hits++;
 		return v;

@@ -89,7 +89,7 @@ static LOOKUP unsigned long session_quota(unsigned long id, unsigned int *shard_
 
 		if (s->id != id)
 			continue;
-		/* Missed by the plugin: repro/helper_load_mask.c. */
+		/* Once missed by the plugin: repro/helper_load_mask.c. */
 		sh = &shards[shard_of(s)];
 		quota = sh->quota;				/* site:shard dep, rcu:expect-warning */
 		sid = sh->id;					/* site:shard dep, rcu:expect-warning */
@@ -114,7 +114,7 @@ static LOOKUP unsigned long session_quota_by_addr(unsigned long id, unsigned int
 
 		if (s->id != id)
 			continue;
-		/* Missed by the plugin: repro/helper_addr_mask.c. */
+		/* Once missed by the plugin: repro/helper_addr_mask.c. */
 		sh = &shards[shard_by_addr(s)];
 		quota = sh->quota;				/* site:addr dep, rcu:expect-warning */
 		sid = sh->id;					/* site:addr dep, rcu:expect-warning */
