@@ -92,7 +92,7 @@ static void track_arms(struct chain_walk *w, tree base)
 		} else if (stmt_head(def) >= 0) {
 			continue;
 		} else if (is_gimple_call(def) || gimple_code(def) == GIMPLE_ASM) {
-			/* A call's result or an asm's output (current) that stands for no head here. */
+			/* A call's result, an asm's output (current): no head here. */
 			int src = -1;
 
 			if (!arm || (strength_of(w, v, &src) != DEP_NONE &&

@@ -91,6 +91,13 @@ CXX_TEMPLATE_LINES = {
         "vec<tree> arm_params; /* parameters merged with heads */": LT_GT,
         "hash_set<tree> *arm_loads; /* plain loads merged with heads */": LT_GT,
         "rtl.arm_loads = new hash_set<tree>;": LT_GT,
+        "hash_set<tree> *arm_decls; /* objects whose address is merged with heads */": LT_GT,
+        "rtl.arm_decls = new hash_set<tree>;": LT_GT,
+        "vec<call_rec> arm_calls; /* calls whose results are merged with heads */": LT_GT,
+        "vec<asm_rec> arm_asms; /* asms whose outputs are merged with heads */": LT_GT,
+        "static int call_in(const vec<call_rec> &calls, rtx_insn *insn)": LT_GT,
+        "a.templ = gimple_asm_string(as_a<gasm *>(stmt));":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
         "w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;":
             LT_GT * 2,
     },
