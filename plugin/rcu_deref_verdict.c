@@ -50,11 +50,11 @@ void verdict_begin(void)
 /*
  * The values that a PHI merges with head values into the base pointer of
  * an access, and that never depended on a head (a parameter, a plain
- * load, a call's result): on their paths the source had no dependency
- * to keep, so the
- * final code needs none there either (kernel/cgroup/cgroup.c: a cgroup
- * pointer that is &root->cgrp, another cgroup, or NULL).  A short walk up
- * the definitions, through copies, casts, pointer arithmetic and PHIs.
+ * load, a call's result, an asm's output, a declared object's address):
+ * on their paths the source had no dependency to keep, so the final code
+ * needs none there either (kernel/cgroup/cgroup.c: a cgroup pointer that
+ * is &root->cgrp, another cgroup, or NULL).  A short walk up the
+ * definitions, through copies, casts, pointer arithmetic and PHIs.
  */
 static void track_arms(struct chain_walk *w, tree base)
 {
