@@ -3,12 +3,12 @@
 #   make            build the plugin for both compilers
 #   make series     generate the kernel patch series (build/kernel-integration/V/patches)
 #   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
-#   make check      lint, then the tests (pytest)
+#   make check      lint, then the tests (pytest), the kernel ones for every version
 #   make lint       pyflakes on the Python files, checkpatch on the series
 #
 # Parameters: BUILD=DIR (default build), KERNEL=V (the kernel version of the
 # series and test kernels; rcuderef/layout.py lists the supported ones and
-# names the default).
+# names the default: the newest).
 
 BUILD ?= build
 KERNEL ?=
@@ -22,6 +22,8 @@ define newline
 
 
 endef
+# What the command line asked for, before the layout fills in the default.
+KERNEL_ASKED := $(KERNEL)
 LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)')
 ifneq ($(.SHELLSTATUS),0)
 $(error the build layout refused these parameters (see above))
@@ -60,8 +62,16 @@ kernel-tree: | $(SETUP_STAMP)
 run: plugins kernel initramfs
 	$(PYTHON) -m qemu.harness run --build $(BUILD) --kernel $(KERNEL)
 
+# The tests marked per_kernel (the series, the test kernels and their
+# boots) run once for each kernel version: the one KERNEL= names, else
+# every supported one; the other tests once.
+CHECK_KERNELS := $(or $(KERNEL_ASKED),$(KERNELS))
 check: lint plugins test-plugins
-	$(PYTHON) -m pytest tests
+	$(PYTHON) -m pytest -m 'not per_kernel' tests
+	set -e; for v in $(CHECK_KERNELS); do \
+		echo "== the per-kernel tests on Linux $$v"; \
+		RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m per_kernel tests; \
+	done
 
 # pyflakes on every Python file git knows; checkpatch on the generated
 # series and the plugin source (tests/test_series.py, test_plugin_style.py).

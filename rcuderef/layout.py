@@ -6,7 +6,8 @@ Three parameters, each named here and nowhere else:
 - the kernel version of the series and the test kernels (KERNELS): its
   inputs are kernel-integration/<V>/ (patches/*.patch, cover-letter.txt),
   its tree is extracted from Debian's linux-source-<V>.  Supporting another
-  version is a line in KERNELS plus its inputs directory;
+  version is a line in KERNELS plus its inputs directory; the newest is
+  the default;
 - the target (TARGETS, by GNU triplet): the plugin is built for each, the
   test kernels for KERNEL_TARGET;
 - the GCC release (COMPILERS): Debian 12's gcc is GCC 12, named without a
@@ -30,7 +31,15 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_BUILD = "build"
 
 KERNELS = ("6.1", "6.12")
-DEFAULT_KERNEL = "6.1"
+
+
+def _version_key(v):
+    return tuple(int(x) for x in v.split("."))
+
+
+# The newest: what a kernel developer builds every day ('make run' boots
+# it unless KERNEL= says otherwise).  'make check' tests every version.
+DEFAULT_KERNEL = max(KERNELS, key=_version_key)
 
 COMPILERS = ("12",)
 DEFAULT_COMPILER = "12"

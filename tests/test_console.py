@@ -1,5 +1,7 @@
 """The console parser, on recorded boot logs (tests/data/)."""
 
+import pytest
+
 from qemu.harness import console
 from tests.recorded import read
 
@@ -44,3 +46,20 @@ def test_clean_boot_6_12():
                               "waiting for rcutorture to power off (shutdown_secs=12)"]
     assert con.faults == []
     assert con.powered_off and con.clean
+
+
+@pytest.mark.parametrize("log, asked, right", [
+    ("console-warn-6.12.log", "6.12", True),
+    ("console-warn-6.12.log", "6.1", False),
+    ("console-clean.log", "6.1", True),
+    ("console-clean.log", "6.12", False),
+    ("console-fixup-6.12.log", "6.12", True),
+])
+def test_banner_is_the_version_asked_for(log, asked, right):
+    """'make run' says which kernel booted, from its banner, and fails when
+    it is not the version asked for (6.1 is no prefix of 6.12's 6.12.118)."""
+    assert console.is_version(console.parse(read(log)).version, asked) is right
+
+
+def test_no_banner_is_no_version():
+    assert not console.is_version(None, "6.12")

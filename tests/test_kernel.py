@@ -8,6 +8,8 @@ import pytest
 from qemu.harness import boot, console, fixups, kbuild, ktap, torture
 from rcuderef import layout
 
+pytestmark = pytest.mark.per_kernel
+
 LAYOUT = layout.current()
 REVIEWED = LAYOUT.reviewed_warnings
 

@@ -13,6 +13,8 @@ from rcuderef import elf, layout
 from tests.test_kernel import (SELFTEST, SELFTEST_CASES, boot_with_torture,
                                check_boot, check_selftest, check_torture)
 
+pytestmark = pytest.mark.per_kernel
+
 SRC = layout.current().kernel_src
 MODE_FLAG = "-fplugin-arg-rcu_deref_plugin-mode=fixup"
 

@@ -17,6 +17,8 @@ from rcuderef import elf as elfobj
 from rcuderef import layout
 from tests import test_kernel
 
+pytestmark = pytest.mark.per_kernel
+
 # The warning-mode kernel's fixtures.
 kernel = test_kernel.kernel
 build_log = test_kernel.build_log

@@ -80,3 +80,41 @@ def test_harness_builds_where_it_reads(monkeypatch):
                       "BUILD=/elsewhere/b", "KERNEL=" + layout.DEFAULT_KERNEL]]
     assert kb.out == "/elsewhere/b/qemu/%s/arm64/kernel-fixup" % layout.DEFAULT_KERNEL
     assert initrd.startswith("/elsewhere/b/")
+
+
+def test_default_kernel_is_the_newest():
+    """What a kernel developer expects 'make run' to boot: the newest
+    supported version (written here by hand)."""
+    assert layout.DEFAULT_KERNEL == "6.12"
+    assert layout.Layout().kernel == "6.12"
+
+
+@pytest.mark.parametrize("asked, tested", [((), "6.1 6.12"), (("KERNEL=6.1",), "6.1")])
+def test_make_check_runs_the_kernel_tests_per_version(tmp_path, asked, tested):
+    """'make check' runs the per_kernel tests for every version, or for the
+    one KERNEL= names."""
+    r = make("-n", "check", "BUILD=" + str(tmp_path / "b"), *asked)
+    assert r.returncode == 0, r.stderr
+    assert "pytest -m 'not per_kernel' tests\n" in r.stdout
+    assert "for v in %s; do" % tested in r.stdout
+    assert "RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m per_kernel tests;" in r.stdout
+
+
+def test_version_dependent_test_modules_are_per_kernel():
+    """A test module that reads the kernel version from the layout (or uses
+    another one's kernel fixtures) is marked per_kernel, so that 'make
+    check' runs it for every version and not for the default alone."""
+    tests = os.path.join(REPO, "tests")
+    reads_version = []
+    for name in sorted(os.listdir(tests)):
+        if not (name.startswith("test_") and name.endswith(".py")) \
+                or name == os.path.basename(__file__):
+            continue
+        with open(os.path.join(tests, name)) as f:
+            text = f.read()
+        if "layout.current()" in text or "from tests import test_kernel" in text \
+                or "from tests.test_kernel import" in text:
+            reads_version.append(name)
+            assert "\npytestmark = pytest.mark.per_kernel\n" in text, name
+    assert set(reads_version) >= {"test_kernel.py", "test_kernel_fixup.py",
+                                  "test_kernel_objects.py", "test_series.py"}

@@ -10,6 +10,8 @@ from rcuderef import layout
 from rcuderef.compiler import REPO
 from tests import checkpatch
 
+pytestmark = pytest.mark.per_kernel
+
 LAYOUT = layout.current()
 SRC = LAYOUT.kernel_src
 OUT = LAYOUT.series_out

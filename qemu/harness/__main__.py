@@ -40,13 +40,16 @@ def run_mode(lay, args, mode):
                     append=torture.cmdline())
     con = console.parse(res.console)
     print("%s: boot: console log in %s" % (mode, log))
+    right = console.is_version(con.version, lay.kernel)
+    print("%s: boot: booted Linux %s (banner), asked for Linux %s%s" % (
+        mode, con.version or "(no banner)", lay.kernel, "" if right else ": WRONG KERNEL"))
     for line in con.init_lines:
         print("%s: boot: init: %s" % (mode, line))
     for suite in ktap.parse(res.console).subtests:
         passed = sum(1 for t in suite.subtests if t.ok and not t.skipped)
         print("%s: boot: KUnit suite %s: %d/%d cases passed" % (
             mode, suite.name, passed, len(suite.subtests)))
-    ok = con.clean and not res.timed_out
+    ok = con.clean and right and not res.timed_out
     if mode == "fixup":
         rep = fixups.parse(res.console, src)
         same = sorted(rep.sites) == built
@@ -62,6 +65,8 @@ def run_mode(lay, args, mode):
 
 def run(args):
     lay = layout.current(args.build, args.kernel)
+    print("rcu-deref: Linux %s (KERNEL=%s; supported: %s, default the newest)" % (
+        lay.kernel, lay.kernel, " ".join(layout.KERNELS)))
     results = [run_mode(lay, args, mode) for mode in kbuild.MODES]
     return 0 if all(results) else 1
 

@@ -45,6 +45,14 @@ def parse(text):
     return con
 
 
+def is_version(banner, asked):
+    """Whether the banner's version ("6.12.118+") is of the kernel version
+    asked for ("6.12"): the same major and minor, whatever follows."""
+    if banner is None:
+        return False
+    return re.match(re.escape(asked) + r"(?![0-9])", banner) is not None
+
+
 def summary(con):
     """One line that says how the boot ended."""
     if con.version is None:
