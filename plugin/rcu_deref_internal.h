@@ -54,6 +54,9 @@ inline hashval_t key_hash::hash(HOST_WIDE_INT key)
 	return iterative_hash_host_wide_int(key, 0);
 }
 
+/* Integer constants (all values but the two extremes). */
+typedef int_hash<HOST_WIDE_INT, HOST_WIDE_INT_MIN, HOST_WIDE_INT_MAX> const_hash;
+
 static inline unsigned HOST_WIDE_INT pair_key(location_t hi, unsigned int lo)
 {
 	return ((unsigned HOST_WIDE_INT)hi << 32) | lo;
@@ -194,6 +197,8 @@ int call_arg_source(location_t loc, unsigned int fn_uid, int index);
 void note_return(unsigned int fn_uid, int src);
 int returned_source(unsigned int fn_uid);
 void count_chains(unsigned int *chains, unsigned int *deps);
+void note_merged_constant(tree cst);
+bool merged_constant(HOST_WIDE_INT value);
 void records_start(void);
 void records_finish(void);
 

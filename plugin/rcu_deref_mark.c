@@ -357,6 +357,67 @@ static void record_interfaces(struct chain_walk *w)
 	}
 }
 
+/* An integer constant, or an SSA name set to one (as right after "ssa"). */
+static void note_constant_operand(tree op)
+{
+	gimple def;
+
+	if (op && TREE_CODE(op) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(op)) {
+		def = SSA_NAME_DEF_STMT(op);
+		if (gimple_assign_single_p(def))
+			op = gimple_assign_rhs1(def);
+	}
+	if (op && TREE_CODE(op) == INTEGER_CST && INTEGRAL_TYPE_P(TREE_TYPE(op)))
+		note_merged_constant(op);
+}
+
+static bool dependent_value(struct chain_walk *w, tree name)
+{
+	int src;
+
+	return TREE_CODE(name) == SSA_NAME && strength_of(w, name, &src) >= DEP_ASSUMED;
+}
+
+/*
+ * The integer constants the source merges with a dependent value: a clamp
+ * ("if (i > N) i = N", a PHI), min(), max(), "c ? i : N".  Where the code
+ * takes the constant, nothing it addresses depended on the head, in the
+ * source as in the final code: the final-code check counts them as arms.
+ * A comparison's result is no such value (its constants stay arms of
+ * nothing: DEP_FLAGS is weaker than DEP_ASSUMED).
+ */
+static void record_merged_constants(struct chain_walk *w)
+{
+	basic_block bb;
+	gphi_iterator gpi;
+	gimple_stmt_iterator gsi;
+	unsigned int i;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gpi = gsi_start_phis(bb); !gsi_end_p(gpi); gsi_next(&gpi)) {
+			gphi *phi = gpi.phi();
+
+			if (!dependent_value(w, gimple_phi_result(phi)))
+				continue;
+			for (i = 0; i < gimple_phi_num_args(phi); i++)
+				note_constant_operand(gimple_phi_arg_def(phi, i));
+		}
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+			enum tree_code code;
+
+			if (!is_gimple_assign(stmt) ||
+			    !dependent_value(w, gimple_assign_lhs(stmt)))
+				continue;
+			code = gimple_assign_rhs_code(stmt);
+			if (code != MIN_EXPR && code != MAX_EXPR && code != COND_EXPR)
+				continue;
+			for (i = code == COND_EXPR ? 2 : 1; i < gimple_num_ops(stmt); i++)
+				note_constant_operand(gimple_op(stmt, i));
+		}
+	}
+}
+
 static unsigned int rcu_deref_mark_execute(void)
 {
 	struct chain_walk w;
@@ -371,6 +432,7 @@ static unsigned int rcu_deref_mark_execute(void)
 	walk_function(&w);
 	visit_function_accesses(&w, record_access, NULL);
 	record_interfaces(&w);
+	record_merged_constants(&w);
 	walk_release(&w);
 	return 0;
 }

@@ -20,6 +20,8 @@ struct records_state {
 	hash_map<key_hash, int> *call_args;
 	/* DECL_UID of a function -> source of its return value */
 	hash_map<key_hash, int> *returns;
+	/* integer constants the source merges with dependent values */
+	hash_set<const_hash> *merged_constants;
 };
 
 static struct records_state records;
@@ -32,6 +34,7 @@ void records_start(void)
 	records.locs = new hash_set<key_hash>;
 	records.call_args = new hash_map<key_hash, int>;
 	records.returns = new hash_map<key_hash, int>;
+	records.merged_constants = new hash_set<const_hash>;
 }
 
 void records_finish(void)
@@ -42,6 +45,7 @@ void records_finish(void)
 	delete records.locs;
 	delete records.call_args;
 	delete records.returns;
+	delete records.merged_constants;
 	records.by_key = NULL;
 }
 
@@ -155,6 +159,35 @@ int returned_source(unsigned int fn_uid)
 	int *src = records.returns->get(fn_uid);
 
 	return src ? *src : -1;
+}
+
+static void add_constant(HOST_WIDE_INT value)
+{
+	if (value != HOST_WIDE_INT_MIN && value != HOST_WIDE_INT_MAX)
+		records.merged_constants->add(value);
+}
+
+/*
+ * The source merges the integer constant cst with a dependent value: keep
+ * its value as RTL writes it in a register of the type's width (sign
+ * extended) and in a wider one (zero extended, for an unsigned type).
+ */
+void note_merged_constant(tree cst)
+{
+	unsigned int prec = TYPE_PRECISION(TREE_TYPE(cst));
+	unsigned HOST_WIDE_INT low = TREE_INT_CST_LOW(cst);
+
+	if (prec > HOST_BITS_PER_WIDE_INT || (!tree_fits_shwi_p(cst) && !tree_fits_uhwi_p(cst)))
+		return;
+	add_constant(sext_hwi(low, prec));
+	if (prec < HOST_BITS_PER_WIDE_INT)
+		add_constant(zext_hwi(low, prec));
+}
+
+/* Whether the source merged the integer constant value with a dependent value. */
+bool merged_constant(HOST_WIDE_INT value)
+{
+	return records.merged_constants && records.merged_constants->contains(value);
 }
 
 /* Heads with at least one dependent access, and those accesses. */

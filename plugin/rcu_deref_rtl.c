@@ -468,6 +468,16 @@ static int head_loaded(rtx_insn *insn, rtx x)
 static void rtx_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out);
 
 /*
+ * Whether x is an integer constant the source merged with dependent
+ * values (a clamp, min(), "c ? i : N"): an arm, as the GIMPLE walk treats
+ * it; where the code takes it, the source had no dependency either.
+ */
+static bool merged_constant_rtx(const_rtx x)
+{
+	return CONST_INT_P(x) && merged_constant(INTVAL(x));
+}
+
+/*
  * A conditional select passes on only what both of its choices hold: the
  * condition gives a pick dependency, which orders no later read.
  */
@@ -477,6 +487,10 @@ static void select_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
 
 	rtx_sources(w, state, XEXP(x, 1), a);
 	rtx_sources(w, state, XEXP(x, 2), b);
+	if (merged_constant_rtx(XEXP(x, 1)))
+		bitmap_set_bit(a, DEP_OK);
+	if (merged_constant_rtx(XEXP(x, 2)))
+		bitmap_set_bit(b, DEP_OK);
 	bitmap_ior_and_into(out, a, b);
 }
 
@@ -799,7 +813,8 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 			continue;
 		rtx_sources(w, state, SET_SRC(sets[i]), srcs[i]);
 		/* The address of a stored-to memory is not part of the value. */
-		if (arm_value(SET_SRC(sets[i])) || null_pointer_set(sets[i]))
+		if (arm_value(SET_SRC(sets[i])) || null_pointer_set(sets[i]) ||
+		    merged_constant_rtx(SET_SRC(sets[i])))
 			bitmap_set_bit(srcs[i], DEP_OK);
 		h = head_loaded(insn, SET_SRC(sets[i]));
 		if (h >= 0) {

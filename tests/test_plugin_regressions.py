@@ -94,12 +94,14 @@ def test_paths_that_never_had_a_head(name, target):
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("name,opt", [
     ("param_load_arm.c", "-O2"), ("call_result_arm.c", "-Os"),
-    ("asm_output_arm.c", "-Os"), ("asm_memory_clobber.c", "-O2")])
+    ("asm_output_arm.c", "-Os"), ("asm_memory_clobber.c", "-O2"),
+    ("clamp_constant_arm.c", "-O2")])
 def test_final_code_arms(name, opt, target):
     """The final-code check's arms, from the test kernel's false positives
-    (lib/rhashtable.c, kernel/signal.c, atomic_ll_sc.h): a walk that starts
-    at a plain load through a parameter, at a marker computed from a call's
-    result, or at an asm's output has no dependency to keep on that path
+    (lib/rhashtable.c, kernel/signal.c, atomic_ll_sc.h, rcutorture.c): a
+    walk that starts at a plain load through a parameter, at a marker
+    computed from a call's result, or at an asm's output, and an index
+    clamped to a constant, have no dependency to keep on that path
     (each file's header reads the assembly); an asm's "memory" clobber is
     no access (the asm checker finds its accesses intact).  Each file
     warned before its fix, at the level given here."""
