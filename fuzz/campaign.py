@@ -1,11 +1,13 @@
 """The fuzz campaign: one seed at a time, then a summary report.
 
-    python3 -m fuzz.campaign one SEED [--out DIR]      check one program
+    python3 -m fuzz.campaign one SEED [--out DIR] [--keep]   check one program
     python3 -m fuzz.campaign report --first S --count N [--out DIR] [--report FILE]
 
-"one" writes DIR/results/SEED.json (the work files of a failing seed stay
-in DIR/work/SEED); "report" sums the results of seeds S .. S+N-1 into a
-Markdown report.  fuzz/fuzz.mk runs the seeds in parallel.
+"one" writes DIR/results/SEED.json (the work files of a failing seed, or
+of one whose plugin verdicts disagree with the assembly checker's, stay in
+DIR/work/SEED; --keep keeps them always); "report" sums the results of
+seeds S .. S+N-1 into a Markdown report.  fuzz/fuzz.mk runs the seeds in
+parallel.
 """
 import argparse
 import collections
@@ -22,12 +24,12 @@ from rcuderef import layout
 DEFAULT_OUT = layout.current().fuzz
 
 
-def run_one(seed, out, levels):
+def run_one(seed, out, levels, keep=False):
     os.makedirs(os.path.join(out, "results"), exist_ok=True)
     start = time.monotonic()
     try:
         res = pipeline.check_program(seed, os.path.join(out, "work", str(seed)),
-                                     levels=levels)
+                                     levels=levels, keep=keep)
     except subprocess.CalledProcessError as e:
         # csmith, the assembler or the linker failed: not the plugin's doing,
         # but never silently dropped.
@@ -146,6 +148,104 @@ def summarize(results):
     return s, per_config, failures, reasons
 
 
+def summarize_verdicts(results):
+    """The per-head comparison of the plugin with the assembly checker:
+    ({configuration: Counter of classes, "programs", "errors"}, [(seed,
+    configuration, disagreement)], [(seed, configuration, error)])."""
+    per_config = collections.defaultdict(collections.Counter)
+    listed, errors = [], []
+    for r in results:
+        if r["status"] == "discarded":
+            continue
+        for c in r["configs"]:
+            v = c.get("verdicts")
+            if v is None:
+                continue
+            pc = per_config[c["config"]]
+            pc["programs"] += 1
+            if "error" in v:
+                pc["errors"] += 1
+                errors.append((r["seed"], c["config"], v["error"]))
+                continue
+            pc.update(v["counts"])
+            for d in v["disagreements"]:
+                listed.append((r["seed"], c["config"], d))
+    return per_config, listed, errors
+
+
+def verdict_section(results):
+    """The report's section on the plugin's per-head verdicts against the
+    aarch64 assembly checker (fuzz/README.md, "Verdicts")."""
+    per_config, listed, errors = summarize_verdicts(results)
+    lines = ["## Verdicts: the plugin against the aarch64 assembly checker", ""]
+    if not per_config:
+        return lines + ["No result has per-head verdicts (results made before "
+                        "the comparison existed, or no program with heads).", ""]
+    lines += [
+        "Per head and level, on aarch64: the checker's verdict on the final code "
+        "(`rcuderef/asmcheck`, on GCC alone's assembly; the dependent accesses "
+        "of each head from the -O0 assembly) against the plugin's (a break or "
+        "comparison warning whose \"dependency head\" note is at the head).  "
+        "See `fuzz/README.md`, \"Verdicts\".",
+        "",
+        "| configuration | programs | heads | agree: broken | agree: intact "
+        "| plugin misses | false positives | vanished (warned) | of which the head kept "
+        "| nothing to check at -O0 (warned) | unknown (warned) | errors |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    total = collections.Counter()
+    for config in sorted(per_config):
+        pc = per_config[config]
+        total.update(pc)
+        lines.append(verdict_row(config, pc))
+    if len(per_config) > 1:
+        lines.append(verdict_row("all", total))
+    lines += [
+        "",
+        "\"vanished\": no access the checker found dependent at -O0 is left in the "
+        "final code (\"the head kept\": its load is; an access GCC attributes to "
+        "another column also counts here).  \"nothing to check\": the head has no "
+        "load, or no dependent access, even at -O0.  \"unknown\": the head's load "
+        "is gone while dependent accesses remain (a head on a local variable GCC "
+        "keeps in a register), or they lie in functions without the head.  "
+        "\"warned\" in parentheses: how many of those heads the plugin warned "
+        "about anyway (counted in the column, not as a disagreement; the unknown "
+        "ones are listed below).",
+        "",
+    ]
+    if errors:
+        lines += ["Configurations without verdicts: %d (%s)." % (
+            len(errors), "; ".join("seed %d %s: %s" % e for e in errors[:10])), ""]
+    if not listed:
+        lines += ["No disagreement: every head the checker could decide got the "
+                  "same verdict from the plugin.", ""]
+        return lines
+    lines += ["| seed | configuration | head (line:column) | class | checker "
+              "| plugin warnings | checker's broken accesses or why unknown |",
+              "| --- | --- | --- | --- | --- | --- | --- |"]
+    order = {"miss": 0, "false-positive": 1, "unknown": 2}
+    for seed, config, d in sorted(listed, key=lambda x: (order.get(x[2]["class"], 3),
+                                                         x[0], x[1], x[2]["head"])):
+        plugin = ", ".join("%s %d" % kv for kv in sorted(d["plugin"].items())) or "none"
+        lines.append("| %d | %s | %s | %s | %s | %s | %s |" % (
+            seed, config, d["head"], d["class"], d["checker"], plugin,
+            ", ".join(d.get("broken", [])) or d.get("why", "")))
+    lines += ["", "Reproduce one: `/usr/bin/python3 -m fuzz.campaign one SEED --keep` "
+              "keeps the program and the assembly in `build/fuzz/work/SEED/`; "
+              "`python3 -m rcuderef.asmcheck` and the README's \"Verdicts\" give "
+              "the commands.", ""]
+    return lines
+
+
+def verdict_row(config, pc):
+    return "| %s | %d | %d | %d | %d | %d | %d | %d (%d) | %d | %d (%d) | %d (%d) | %d |" % (
+        config, pc["programs"], sum(pc[k] for k in pipeline.CLASSES),
+        pc["agree-broken"], pc["agree-intact"], pc["miss"], pc["false-positive"],
+        pc["vanished"], pc["vanished-warned"], pc["vanished-head-kept"],
+        pc["no-deps"], pc["no-deps-warned"], pc["unknown"], pc["unknown-warned"],
+        pc["errors"])
+
+
 def report(results, missing, first, count, levels, per_seed=0):
     s, per_config, failures, reasons = summarize(results)
     by_kind = collections.Counter(
@@ -248,6 +348,7 @@ def report(results, missing, first, count, levels, per_seed=0):
                 seed, f["config"], f["kind"], f.get("known") or "no", detail))
         lines += ["", "Reproduce one: `/usr/bin/python3 -m fuzz.campaign one SEED` "
                   "(the program and assembly stay in `build/fuzz/work/SEED/`).", ""]
+    lines += verdict_section(results)
     return "\n".join(lines)
 
 
@@ -262,16 +363,24 @@ def main(argv=None):
     ap.add_argument("--levels-per-seed", type=int, default=0,
                     help="check each program at this many of the levels (0: all)")
     ap.add_argument("--report")
+    ap.add_argument("--keep", action="store_true",
+                    help="one: keep the work files even when the seed passes")
     a = ap.parse_args(argv)
     levels = tuple(a.levels.split())
     if a.command == "one":
-        res = run_one(a.seed, a.out, seed_levels(a.seed, levels, a.levels_per_seed))
-        print("seed %d: %s%s (%d heads, %.1f s)" % (
+        res = run_one(a.seed, a.out, seed_levels(a.seed, levels, a.levels_per_seed),
+                      a.keep)
+        classes = collections.Counter()
+        for c in res.get("configs", []):
+            classes.update(c.get("verdicts", {}).get("counts", {}))
+        print("seed %d: %s%s (%d heads, %.1f s)%s" % (
             a.seed, res["status"],
             ": " + res["reason"][:100] if res["status"] == "discarded" else
             (": " + ", ".join(sorted({f["kind"] for f in res["failures"]}))
              if res["failures"] else ""),
-            res.get("heads_rcu", 0) + res.get("heads_consume", 0), res["seconds"]))
+            res.get("heads_rcu", 0) + res.get("heads_consume", 0), res["seconds"],
+            "; verdicts: " + ", ".join("%s %d" % (k, classes[k]) for k in pipeline.CLASSES
+                                       if classes[k]) if classes else ""))
         return 0
     seeds = range(a.first, a.first + a.count)
     results, missing = load(a.out, seeds)

@@ -5,8 +5,9 @@
 #   make fuzz FUZZ_LEVELS_PER_SEED=2   each program at 2 of the 4 levels, in turn
 #
 # One result file per seed (build/fuzz/results/SEED.json), remade when the
-# plugin, the header or the fuzz scripts change: an interrupted campaign
-# goes on where it stopped.  Every check runs under nice -n 19.
+# plugin, the header, the fuzz scripts or the assembly checker change: an
+# interrupted campaign goes on where it stopped.  Every check runs under
+# nice -n 19.
 
 FUZZ_SEED ?= 1
 FUZZ_COUNT ?= 1000
@@ -17,7 +18,7 @@ FUZZ_OUT ?= $(FUZZ_DIR)
 FUZZ_REPORT ?= fuzz/REPORT.md
 FUZZ_SEEDS := $(shell seq $(FUZZ_SEED) $$(($(FUZZ_SEED) + $(FUZZ_COUNT) - 1)))
 FUZZ_DEPS := $(PLUGINS) plugin/include/rcu_deref.h fuzz/heads.py fuzz/pipeline.py fuzz/fuzz.mk \
-	fuzz/repro/volatile_pointer_object.c
+	fuzz/repro/volatile_pointer_object.c $(wildcard rcuderef/asmcheck/*.py)
 
 fuzz: plugins | $(SETUP_STAMP)
 	$(MAKE) --no-print-directory -j$(FUZZ_JOBS) fuzz-results

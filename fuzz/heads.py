@@ -112,8 +112,12 @@ def head_expr(kind, lvalue):
 
 def add_heads(source, seed, fraction=0.5, volatile_rcu=True, compare=0.3):
     """Return (new source, {"rcu": n, "consume": n, "compare": n, "sites":
-    candidates}); "compare" counts the heads (among rcu and consume) given
-    the equality hazard, for a fraction `compare` of the eligible ones.
+    candidates, "heads": [[line, column, kind, compare], ...]}); "compare"
+    counts the heads (among rcu and consume) given the equality hazard, for
+    a fraction `compare` of the eligible ones.  "heads" locates each head
+    in the new source as GCC does (1-based line, 1-based byte column of the
+    `rcu_dereference` or `__atomic_load_n` token: the location of its load
+    and of the plugin's "dependency head" note), in source order.
 
     volatile_rcu=False makes volatile-qualified pointer objects consume
     loads only: rcu_deref.h's rcu_dereference() copies its argument's type,
@@ -128,13 +132,14 @@ def add_heads(source, seed, fraction=0.5, volatile_rcu=True, compare=0.3):
         split = 0
 
     def rewrite(m):
+        """(replacement, None or (offset of the head in it, kind, compare))."""
         name, index = m.group("name"), m.group("index")
         dims, volatile = pointers.get(name, (None, False))
         if dims != index.count("["):
-            return m.group(0)
+            return m.group(0), None
         counts["sites"] += 1
         if rng.random() >= fraction:
-            return m.group(0)
+            return m.group(0), None
         kind = rng.choice(("rcu", "consume"))
         if volatile and not volatile_rcu:
             kind = "consume"
@@ -143,10 +148,11 @@ def add_heads(source, seed, fraction=0.5, volatile_rcu=True, compare=0.3):
         if (m.group("stars") == "*" and name in targets and
                 plain_read(m.string, m.start(), m.end()) and rng.random() < compare):
             counts["compare"] += 1
-            return "(%s)" % compare_expr(head, targets[name])
-        return "(%s%s)" % (m.group("stars"), head)
+            text = "(%s)" % compare_expr(head, targets[name])
+            return text, (text.index(head), kind, True)
+        text = "(%s%s)" % (m.group("stars"), head)
+        return text, (text.index(head), kind, False)
 
-    body = SITE.sub(rewrite, source[split:])
     head = source[:split]
     include = head.find('#include "csmith.h"')
     if include >= 0:
@@ -154,4 +160,19 @@ def add_heads(source, seed, fraction=0.5, volatile_rcu=True, compare=0.3):
         head = head[:end] + HEADER + head[end:]
     else:
         head = HEADER + head
-    return head + body, counts
+    pieces, placed, pos, size = [head], [], 0, len(head)
+    body = source[split:]
+    for m in SITE.finditer(body):
+        text, where = rewrite(m)
+        pieces += [body[pos:m.start()], text]
+        size += m.start() - pos
+        if where is not None:
+            placed.append((size + where[0],) + where[1:])
+        size += len(text)
+        pos = m.end()
+    pieces.append(body[pos:])
+    out = "".join(pieces)
+    counts["heads"] = [[out.count("\n", 0, offset) + 1,
+                        offset - out.rfind("\n", 0, offset), kind, compare]
+                       for offset, kind, compare in placed]
+    return out, counts

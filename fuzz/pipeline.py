@@ -17,7 +17,15 @@ into heads, then for each compiler and optimization level:
 
 The truth is always the compile without the plugin and the checksum the
 program prints, never the plugin's own output.
+
+  4. verdicts (aarch64 only): per head, the plugin's verdict (a warning
+     whose "dependency head" note is at the head) against the independent
+     assembly checker's (rcuderef.asmcheck) on the assembly GCC alone
+     makes with -g: the accesses that depend on each head come from the
+     -O0 assembly, their fate from the optimized one (see fuzz/README.md,
+     "Verdicts").
 """
+import collections
 import hashlib
 import json
 import os
@@ -28,6 +36,8 @@ import tempfile
 import time
 
 from fuzz import heads
+from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64 as asmcheck
 from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
 
 CSMITH_INCLUDE = "/usr/include/csmith"
@@ -101,13 +111,15 @@ class Program:
     def path(self, name):
         return os.path.join(self.dir, name)
 
-    def compile(self, target, level, mode, stats=False, include=RCU_INCLUDE, tag=""):
-        """Compile to assembly: mode None (no plugin), "warn" or "fixup".
+    def compile(self, target, level, mode, stats=False, include=RCU_INCLUDE, tag="",
+                extra=()):
+        """Compile to assembly: mode None (no plugin), "warn" or "fixup";
+        extra: more compiler options.
         Return (CompletedProcess or None on timeout, assembly path, seconds)."""
         tag = "%s%s.%s%s" % (target.split("-")[0], level, mode or "none", tag)
         out = self.path(tag + ".s")
         cmd = [TARGETS[target], level, "-S", "-o", out,
-               "-I", CSMITH_INCLUDE, "-I", include]
+               "-I", CSMITH_INCLUDE, "-I", include, *extra]
         if mode:
             cmd += ["-fplugin=" + plugin_path(target), PLUGIN_ARG + "mode=" + mode]
             if stats:
@@ -240,6 +252,178 @@ def plugin_ids(targets):
     return ids
 
 
+# --- Per-head verdicts: the plugin against the aarch64 assembly checker ------
+
+VERDICT_TARGET = "aarch64-linux-gnu"
+# What the plugin says of a head, from the warnings that name it: a break
+# (the access lost its dependency), a dependency only through a comparison
+# or boolean result (no address dependency either: a break for the
+# checker), or "never used" (located at the head itself).
+BREAK_KINDS = ("broken", "comparison")
+HEAD_NOTE = "dependency head:"
+# The classes of one head at one level.
+CLASSES = ("agree-broken", "agree-intact", "miss", "false-positive",
+           "vanished", "no-deps", "unknown")
+DISAGREEMENTS = ("miss", "false-positive")
+
+
+def plugin_head_warnings(stderr, source_basename):
+    """{(line, column): Counter of warning kinds} of the heads the plugin's
+    warnings name, from -fdiagnostics-format=json output: a break or
+    comparison warning names the head of its "dependency head" note, a
+    "never used" warning is located at its head."""
+    found = collections.defaultdict(collections.Counter)
+
+    def where(d):
+        caret = d["locations"][0]["caret"]
+        if os.path.basename(caret["file"]) != source_basename:
+            return None
+        return caret["line"], caret.get("byte-column", caret["column"])
+
+    for d in diagnostics.parse(stderr):
+        msg = d.get("message", "")
+        if (d.get("kind") != "warning" or not d.get("locations")
+                or not msg.startswith(diagnostics.PLUGIN_WARNINGS)):
+            continue
+        if "is never used" in msg:
+            at = where(d)
+            if at is not None:
+                found[at]["unused"] += 1
+            continue
+        kind = "comparison" if diagnostics.is_rule_warning(msg) else "broken"
+        for note in d.get("children", []):
+            if note.get("message", "").startswith(HEAD_NOTE) and note.get("locations"):
+                at = where(note)
+                if at is not None:
+                    found[at][kind] += 1
+    return found
+
+
+def checker_verdict(sres):
+    """(verdict, detail) of the assembly checker on one head in the
+    optimized code, from a SiteResult: "broken", "intact", "vanished"
+    (every dependent access is gone) or "unknown" (why in detail)."""
+    if sres.broken:
+        return "broken", sorted(sres.broken)
+    if not sres.heads:
+        if len(sres.vanished) == len(sres.deps):
+            return "vanished", []
+        return "unknown", "no head load at the head's site"
+    if any(a for accesses in sres.deps.values() for a in accesses if not a.stack):
+        return "intact", []
+    if sres.unreached:
+        return "unknown", "dependent accesses only in functions without a head load"
+    return "vanished", []
+
+
+def classify(checker, warned):
+    """The class of a head from the checker's verdict ("broken", "intact",
+    "vanished", "no-deps", "unknown") and whether the plugin warned."""
+    if checker == "broken":
+        return "agree-broken" if warned else "miss"
+    if checker == "intact":
+        return "false-positive" if warned else "agree-intact"
+    return checker
+
+
+def head_key(site):
+    """"line:column" of a head site, "line:column:load|store" of an access."""
+    return ":".join(str(x) for x in site)
+
+
+def code_lines(path):
+    """The instructions and code labels of an assembly file (no directive,
+    no debug label): what -g must not change."""
+    keep = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("//") and (
+                    not line.startswith(".") or re.match(r"\.L\d+:", line)):
+                keep.append(line)
+    return keep
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def dependent_accesses(prog, head_sites):
+    """The -O0 truth, from the aarch64 -O0 -g assembly of GCC alone:
+    ({head site: [dependent access keys]}, {head site: [mixed keys]},
+    {head site: why unknown})."""
+    proc, asm, _ = prog.compile(VERDICT_TARGET, "-O0", None, tag=".g", extra=("-g",))
+    if proc is None or proc.returncode != 0:
+        why = "-O0 -g compile failed"
+        return {}, {}, {tuple(h): why for h in head_sites}
+    sites = asmcheck.Sites(read(asm), os.path.basename(prog.src))
+    deps, mixed, unknown = {}, {}, {}
+    for h in head_sites:
+        found = sites.dependent_accesses(tuple(h))
+        if found is None:
+            unknown[tuple(h)] = "no head load at -O0"
+        else:
+            deps[tuple(h)] = sorted(found[0])
+            if found[1]:
+                mixed[tuple(h)] = sorted(found[1])
+    return deps, mixed, unknown
+
+
+def head_verdicts(prog, level, base_s, head_sites, deps):
+    """The comparison at one level (aarch64): a dict with "counts" per
+    class of CLASSES (and "CLASS-warned": of those the plugin warned
+    about; "vanished-head-kept"), "heads" ([head, checker verdict, plugin
+    warning kinds, class] of each head but the silent ones with nothing to
+    check) and "disagreements" (misses, false positives and unknowns the
+    plugin warned about, with the checker's broken accesses or why it
+    could not decide), or {"error": why there is no verdict}."""
+    target = VERDICT_TARGET
+    basename = os.path.basename(prog.src)
+    proc, asm, _ = prog.compile(target, level, None, tag=".g", extra=("-g",))
+    if proc is None or proc.returncode != 0:
+        return {"error": "%s -g compile failed" % level}
+    if code_lines(asm) != code_lines(base_s):
+        return {"error": "-g changed the code at %s" % level}
+    wproc, _, _ = prog.compile(target, level, "warn", tag=".json",
+                               extra=("-fdiagnostics-format=json",))
+    if wproc is None or wproc.returncode != 0:
+        return {"error": "mode=warn with JSON diagnostics failed"}
+    warnings = plugin_head_warnings(wproc.stderr, basename)
+    sites = asmcheck.Sites(read(asm), basename)
+    out = {"counts": collections.Counter(), "heads": [], "disagreements": []}
+    for h in head_sites:
+        h = tuple(h)
+        kinds = warnings.get(h, collections.Counter())
+        warned = any(kinds[k] for k in BREAK_KINDS)
+        if not deps.get(h):
+            # No head load at -O0 (code GCC drops even there) or no
+            # dependent access: nothing to check.
+            verdict, detail = "no-deps", []
+        else:
+            sres = sites.check(h, deps[h])
+            verdict, detail = checker_verdict(sres)
+            if verdict == "vanished" and sres.heads:
+                out["counts"]["vanished-head-kept"] += 1
+        cls = classify(verdict, warned)
+        out["counts"][cls] += 1
+        if cls in ("vanished", "no-deps", "unknown") and warned:
+            out["counts"][cls + "-warned"] += 1
+        if verdict != "no-deps" or warned:
+            out["heads"].append([head_key(h), verdict, dict(kinds), cls])
+        if cls in DISAGREEMENTS or (cls == "unknown" and warned):
+            d = {"head": head_key(h), "class": cls, "checker": verdict,
+                 "plugin": dict(kinds),
+                 "deps": [head_key(s) for s in deps.get(h, [])]}
+            if verdict == "broken":
+                d["broken"] = [head_key(s) for s in detail]
+            elif verdict == "unknown":
+                d["why"] = detail
+            out["disagreements"].append(d)
+    out["counts"] = dict(out["counts"])
+    return out
+
+
 def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                   csmith_options=(), fraction=0.5):
     """Run every check on the program of seed; return the result dict:
@@ -251,6 +435,7 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
     prog = Program(workdir, source)
     result = {"seed": seed, "heads_rcu": counts["rcu"], "heads_consume": counts["consume"],
               "sites": counts["sites"], "volatile_rcu": volatile_rcu,
+              "head_sites": counts["heads"],
               "plugin": plugin_ids(targets),
               "configs": [], "failures": [], "status": "ok"}
 
@@ -282,6 +467,17 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                                "configurations without the plugin" % config)
             baseline[target, level] = base_s
     result["checksum"] = checksum.strip()
+
+    # The -O0 truth of the verdicts: which accesses depend on which head.
+    head_sites = [h[:2] for h in counts["heads"]]
+    verdicts = VERDICT_TARGET in targets and head_sites
+    if verdicts:
+        deps, mixed, unknown_o0 = dependent_accesses(prog, head_sites)
+        result["o0_deps"] = {head_key(h): [head_key(s) for s in d]
+                             for h, d in sorted(deps.items()) if d}
+        result["o0_mixed"] = {head_key(h): [head_key(s) for s in d]
+                              for h, d in sorted(mixed.items())}
+        result["o0_unknown"] = {head_key(h): why for h, why in sorted(unknown_o0.items())}
 
     # Phase 2: the plugin in both modes against that truth.
     for target in targets:
@@ -348,10 +544,14 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                 if fout != checksum:
                     fail(config, "fixup-checksum", "mode=fixup binary: %s (expected %r)"
                          % (why or "printed %r" % fout, checksum))
+            if verdicts and target == VERDICT_TARGET:
+                rec["verdicts"] = head_verdicts(prog, level, base_s, head_sites, deps)
             result["configs"].append(rec)
     if result["failures"]:
         result["status"] = "fail"
-    if result["status"] != "fail" and not keep:
+    # The work files of a seed with a disagreement stay, like a failure's.
+    disagrees = any(c.get("verdicts", {}).get("disagreements") for c in result["configs"])
+    if result["status"] != "fail" and not keep and not disagrees:
         shutil.rmtree(workdir, ignore_errors=True)
     return result
 

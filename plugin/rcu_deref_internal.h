@@ -55,7 +55,8 @@ inline hashval_t key_hash::hash(HOST_WIDE_INT key)
 }
 
 /* Integer constants (all values but the two extremes). */
-typedef int_hash<HOST_WIDE_INT, HOST_WIDE_INT_MIN, HOST_WIDE_INT_MAX> const_hash;
+struct const_hash : int_hash<HOST_WIDE_INT, HOST_WIDE_INT_MIN, HOST_WIDE_INT_MAX> {
+};
 
 static inline unsigned HOST_WIDE_INT pair_key(location_t hi, unsigned int lo)
 {

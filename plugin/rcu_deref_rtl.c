@@ -494,16 +494,23 @@ static void select_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
 	bitmap_ior_and_into(out, a, b);
 }
 
+/* The kernel's MAX_ERRNO: ERR_PTR(-e) for 0 < e <= 4095 is an error. */
+#define RCU_DEREF_MAX_ERRNO 4095
+
 /*
- * Whether set makes a pointer register NULL: a NULL arm merged with heads
- * ("p = NULL; if (...) p = rcu_dereference(...)") is never dereferenced
- * on the paths where it is NULL, and nothing through it needs ordering.
+ * Whether set makes a pointer register NULL or an error pointer: such an
+ * arm merged with heads ("p = NULL; if (...) p = rcu_dereference(...)",
+ * "return ERR_PTR(-EAGAIN)" beside a head in rhashtable_try_insert())
+ * is never dereferenced on the paths where it holds that value (the last
+ * page of the address space is never mapped), and nothing through it
+ * needs ordering.
  */
 static bool null_pointer_set(rtx set)
 {
-	rtx dest = SET_DEST(set);
+	rtx dest = SET_DEST(set), src = SET_SRC(set);
 
-	return REG_P(dest) && REG_POINTER(dest) && SET_SRC(set) == const0_rtx;
+	return REG_P(dest) && REG_POINTER(dest) && CONST_INT_P(src) &&
+	       INTVAL(src) <= 0 && INTVAL(src) >= -RCU_DEREF_MAX_ERRNO;
 }
 
 /* Whether an asm's output is an arm, by its location and template. */

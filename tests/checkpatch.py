@@ -49,6 +49,8 @@ CXX_TEMPLATE_LINES = {
     },
     "rcu_deref_internal.h": {
         "struct key_hash : int_hash<HOST_WIDE_INT, 0, -1> {": LT_GT,
+        "struct const_hash : int_hash<HOST_WIDE_INT, HOST_WIDE_INT_MIN, HOST_WIDE_INT_MAX> {":
+            LT_GT,
         "vec<tree> work; /* names whose uses are to be visited */": LT_GT,
         "vec<tree> heads; /* mark pass: the values loaded by heads */": LT_GT,
     },
@@ -59,6 +61,8 @@ CXX_TEMPLATE_LINES = {
         "hash_set<key_hash> *locs;": LT_GT,
         "hash_map<key_hash, int> *call_args;": LT_GT,
         "hash_map<key_hash, int> *returns;": LT_GT,
+        "hash_set<const_hash> *merged_constants;": LT_GT,
+        "records.merged_constants = new hash_set<const_hash>;": LT_GT,
         "records.by_key = new hash_map<key_hash, int>;": LT_GT,
         "records.first_of = new hash_map<key_hash, int>;": LT_GT,
         "records.locs = new hash_set<key_hash>;": LT_GT,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from rcuderef.asmcheck.aarch64 import (
-    CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
-    parse)
+    CALL, DATA, Sites, analyze, annotations, compile_and_analyze,
+    compile_to_asm, parse)
 from tests import asm_snippets
 
 HEAD, DEP = 6, 7
@@ -1131,3 +1131,160 @@ def test_cli_prints_verdict(tmp_path):
     assert proc.returncode == 1
     assert f"dep line {dep_line(EQUALITY)}: BROKEN" in proc.stdout
     assert "verdict: broken" in proc.stdout
+
+
+# ------------------------------------------------------ per source site
+
+def sited(*functions):
+    """A unit whose ``.loc`` lines give columns: ``@L:C insn``."""
+    out = []
+    for name, body in functions:
+        lines = []
+        for raw in body.strip().splitlines():
+            text = raw.strip()
+            if text.startswith("@"):
+                where, _, text = text[1:].partition(" ")
+                line, col = where.split(":")
+                lines.append(f".loc 1 {line} {col}")
+            lines.append(text)
+        out.append(func(name, "\n".join(lines)))
+    return asm(*out)
+
+
+# One line, three expressions: head at column 10, a load through it at
+# column 9, an unrelated global load at column 20, a store through the
+# loaded value at column 30 (hand-checked: x0 is the head, x2 derives
+# from it through the load, x3 is a constant address).
+ONE_LINE = ("f", """
+    @6:10 adrp x1, gp
+    @6:10 ldr x0, [x1, #:lo12:gp]
+    @6:9 ldr x2, [x0, 8]
+    @6:20 adrp x3, g
+    @6:20 ldr w4, [x3, #:lo12:g]
+    @6:30 str w4, [x2]
+    @6:30 strb w4, [x3, 4]
+    ret
+""")
+
+
+def test_loc_column_is_parsed():
+    prog = parse(sited(ONE_LINE), "t.c")
+    assert [(i.line, i.column) for i in prog.insns[:3]] == [
+        (6, 10), (6, 10), (6, 9)]
+
+
+def test_dependent_accesses_by_site_direction_and_size():
+    sites = Sites(sited(ONE_LINE), "t.c")
+    assert [i.text for i in sites.heads((6, 10))] == ["ldr x0, [x1, #:lo12:gp]"]
+    dependent, mixed = sites.dependent_accesses((6, 10))
+    # The strb at 6:30 is another key (a byte): the str w4 stays dependent.
+    assert dependent == {(6, 9, "load", 8), (6, 30, "store", 4)}
+    assert mixed == set()
+    assert sites.dependent_accesses((6, 20)) is None     # a 32-bit load only
+    assert sites.dependent_accesses((7, 1)) is None
+
+
+def test_mixed_key_is_not_dependent():
+    body = ("f", """
+        @6:10 ldr x0, [x1]
+        @6:9 ldr w2, [x0]
+        @6:9 ldr w3, [x5]
+        ret
+    """)
+    dependent, mixed = Sites(sited(body), "t.c").dependent_accesses((6, 10))
+    assert dependent == set() and mixed == {(6, 9, "load", 4)}
+
+
+def test_index_load_at_head_site_is_no_head():
+    body = ("f", """
+        @6:10 ldr w3, [sp, 12]
+        @6:10 ldr x0, [x1, w3, sxtw 3]
+        @6:9 ldr w2, [x0]
+        ret
+    """)
+    sites = Sites(sited(body), "t.c")
+    assert [i.text for i in sites.heads((6, 10))] == ["ldr x0, [x1, w3, sxtw 3]"]
+
+
+def test_site_check_broken_intact_vanished_unreached():
+    # The -O2 shape of the equality hazard: the access at 6:9 is made
+    # through the head on one path and through the compared constant
+    # address on the other.
+    broken = ("f", """
+        @6:10 ldr x0, [x1]
+        @6:12 adrp x3, g
+        @6:12 add x3, x3, :lo12:g
+        @6:12 cmp x0, x3
+        @6:12 beq .L2
+        @6:9 ldr w2, [x0]
+        ret
+    .L2:
+        @6:9 ldr w2, [x3]
+        ret
+    """)
+    res = Sites(sited(broken), "t.c").check((6, 10), [(6, 9, "load", 4)])
+    assert res.verdict == "broken" and res.broken == {(6, 9, "load", 4)}
+    assert [a.dependent for a in res.deps[(6, 9, "load", 4)]] == [True, False]
+    sites = Sites(sited(ONE_LINE), "t.c")
+    res = sites.check((6, 10), [(6, 9, "load", 8), (6, 30, "store", 4),
+                                (6, 40, "load", 4)])
+    assert res.verdict == "intact" and res.vanished == {(6, 40, "load", 4)}
+    # An access in a function without the head is not reached.
+    other = ("g", """
+        @6:9 ldr x5, [x0, 8]
+        ret
+    """)
+    sites = Sites(sited(("f", "@6:10 ldr x0, [x1]\nret"), other), "t.c")
+    res = sites.check((6, 10), [(6, 9, "load", 8)])
+    assert res.unreached == {(6, 9, "load", 8)} and not res.broken
+    # Without a head load nothing is reached.
+    res = Sites(sited(other), "t.c").check((6, 10), [(6, 9, "load", 8)])
+    assert res.heads == [] and res.unreached == {(6, 9, "load", 8)}
+
+
+def test_each_head_alone():
+    """An access that derives from another head only is not dependent on
+    this one."""
+    body = ("f", """
+        @6:10 ldr x0, [x1]
+        @6:20 ldr x4, [x5]
+        @6:19 ldr w2, [x4]
+        @6:9 ldr w3, [x0]
+        ret
+    """)
+    sites = Sites(sited(body), "t.c")
+    assert sites.dependent_accesses((6, 10))[0] == {(6, 9, "load", 4)}
+    assert sites.dependent_accesses((6, 20))[0] == {(6, 19, "load", 4)}
+    assert sites.check((6, 10), [(6, 19, "load", 4)]).verdict == "broken"
+
+
+@needs_cc
+def test_sites_on_real_compiles(tmp_path):
+    """The equality hazard of fuzz/heads.py, hand-checked in GCC 12's
+    aarch64 output: at -O0 the head (7:34) has two dependent loads, one per
+    arm (7:85, 7:122); at -O1 the first arm loads g_1 directly (broken);
+    the consume head (8:15) has its load at 8:9."""
+    src = tmp_path / "t.c"
+    src.write_text(
+        "int g_1 = 1, g_2 = 2;\nint *g_3 = &g_1;\nint *g_4 = &g_2;\n"
+        "int f(void)\n{\n"
+        "    int a = 0;\n"
+        "    a = ({ __auto_type __p = __atomic_load_n(&g_3, __ATOMIC_CONSUME); "
+        "__p == &g_1 ? ({ __auto_type __a = *__p; __a; }) : "
+        "({ __auto_type __b = *__p; __b; }); });\n"
+        "    int b = (*__atomic_load_n(&g_4, __ATOMIC_CONSUME));\n"
+        "    return a + b;\n}\n")
+    head = (7, 30)
+    o0 = Sites(compile_to_asm(src, CC, "-O0"), "t.c")
+    dependent, mixed = o0.dependent_accesses(head)
+    assert {key[:2] for key in dependent} == {(7, 100), (7, 137)}
+    assert mixed == set()
+    assert o0.dependent_accesses((8, 15))[0] == {(8, 9, "load", 4)}
+    o1 = Sites(compile_to_asm(src, CC, "-O1"), "t.c")
+    res = o1.check(head, dependent)
+    assert res.verdict == "broken", res
+    # At -O1 GCC gives the consume head's dependent load the location of
+    # its use (9:14): its -O0 key is gone, the verdict "vanished".
+    res = o1.check((8, 15), {(8, 9, "load", 4)})
+    assert [i.text for i in res.heads] == ["ldar x0, [x1]"]
+    assert res.vanished == {(8, 9, "load", 4)}

@@ -6,6 +6,7 @@ byte-identical to GCC alone, mode=fixup binaries printing the checksum of
 GCC alone's, on the host and on aarch64 under qemu-aarch64.  The truths are
 the compile without the plugin and the checksum csmith's program prints.
 """
+import collections
 import os
 import subprocess
 
@@ -204,3 +205,131 @@ def test_campaign_probe_matches_the_bug():
         (["-fplugin=" + plugin_path("x86_64-linux-gnu")] if p else []),
         capture_output=True, text=True, env=ENV).stdout for p in (False, True)]
     assert pipeline.volatile_rcu_safe() == (outs[0] == outs[1])
+
+
+# --- Per-head verdicts: the plugin against the aarch64 assembly checker -------
+
+def test_head_sites_locate_each_head():
+    """add_heads says where each head is: line and column of the token
+    GCC locates its load at (and the plugin its "dependency head" note)."""
+    out, counts = heads.add_heads(CSMITH_LIKE, 1, fraction=1.0, compare=1.0)
+    lines = out.splitlines()
+    assert len(counts["heads"]) == counts["rcu"] + counts["consume"] == 6
+    assert sum(h[3] for h in counts["heads"]) == counts["compare"] == 2
+    for line, column, kind, _ in counts["heads"]:
+        token = "rcu_dereference(" if kind == "rcu" else "__atomic_load_n("
+        assert lines[line - 1][column - 1:].startswith(token), (line, column)
+    assert counts["heads"] == sorted(counts["heads"])
+
+
+def diag(kind, line, column, message, children=()):
+    return {"kind": kind, "message": message,
+            "locations": [{"caret": {"file": "dir/prog.c", "line": line,
+                                     "column": column, "byte-column": column}}],
+            "children": list(children)}
+
+
+def test_plugin_head_warnings_from_json():
+    """A break names the head of its "dependency head" note; a "never
+    used" warning its own location; other warnings and files count not."""
+    import json
+    head = diag("note", 7, 34, "dependency head: 'rcu_dereference' loads the value here")
+    stderr = "prog.c: In function 'f':\n" + json.dumps([
+        diag("warning", 7, 85, "this access no longer depends on the value loaded by "
+             "'rcu_dereference': its address became a constant (broken by dom)",
+             [diag("note", 7, 85, "the access now uses the address of 'g_1'"), head]),
+        diag("warning", 7, 90, "this access depends on the value loaded by "
+             "'rcu_dereference' only through a comparison or boolean result, "
+             "not through its address", [head]),
+        diag("warning", 9, 15, "the value loaded by 'memory_order_consume load' is "
+             "never used: no access depends on it"),
+        diag("warning", 3, 1, "unused variable 'x'"),
+    ]) + "\n"
+    found = pipeline.plugin_head_warnings(stderr, "prog.c")
+    assert found == {(7, 34): {"broken": 1, "comparison": 1}, (9, 15): {"unused": 1}}
+    assert pipeline.plugin_head_warnings(stderr, "other.c") == {}
+
+
+def test_classification():
+    """The classes of the comparison, on hand-made checker results."""
+    from rcuderef.asmcheck.aarch64 import Access, SiteResult
+    dep, ok, bad = (6, 9, "load", 4), Access("ldr", "f", True, False), Access(
+        "ldr", "f", False, False)
+    frame = Access("ldr", "f", True, False, stack=True)
+    head = ["ldr x0, [x1]"]
+    cases = [
+        (SiteResult(head, {dep: [ok, bad]}, broken={dep}), ("broken", [dep])),
+        (SiteResult(head, {dep: [ok]}), ("intact", [])),
+        (SiteResult(head, {dep: [frame]}, vanished={dep}), ("vanished", [])),
+        (SiteResult([], {dep: []}, vanished={dep}), ("vanished", [])),
+        (SiteResult([], {dep: []}, unreached={dep}),
+         ("unknown", "no head load at the head's site")),
+        (SiteResult(head, {dep: []}, unreached={dep}),
+         ("unknown", "dependent accesses only in functions without a head load")),
+    ]
+    for sres, want in cases:
+        assert pipeline.checker_verdict(sres) == want, sres
+    assert [pipeline.classify(v, w) for v in ("broken", "intact") for w in (True, False)] == [
+        "agree-broken", "miss", "false-positive", "agree-intact"]
+    for v in ("vanished", "no-deps", "unknown"):
+        assert pipeline.classify(v, True) == pipeline.classify(v, False) == v
+
+
+EQUALITY = """\
+#include "rcu_deref.h"
+int g_1 = 1, g_2 = 2;
+int *g_3 = &g_1;
+int *g_4 = &g_2;
+int f(void)
+{
+    int a = %s;
+    int b = (*rcu_dereference(g_4));
+    return a + b;
+}
+""" % heads.compare_expr("__atomic_load_n(&g_3, __ATOMIC_CONSUME)", "&g_1")
+
+
+def test_verdicts_on_the_equality_hazard(tmp_path):
+    """A hand-checked program through the pipeline's two steps: at -O0 the
+    compared head (7:34) has a dependent load per arm, and at -O1 the first
+    arm loads g_1 directly: the checker says broken (the class is then
+    agree-broken or miss, as the plugin warned or not)."""
+    prog = pipeline.Program(str(tmp_path / "w"), EQUALITY)
+    sites = [(7, 34), (8, 15)]
+    lines = EQUALITY.splitlines()
+    assert lines[6][33:].startswith("__atomic_load_n") and lines[7][14:].startswith("rcu_")
+    deps, mixed, unknown = pipeline.dependent_accesses(prog, sites)
+    assert [k[:3] for k in deps[(7, 34)]] == [(7, 104, "load"), (7, 141, "load")]
+    assert not mixed and not unknown
+    proc, base, _ = prog.compile(pipeline.VERDICT_TARGET, "-O1", None)
+    assert proc.returncode == 0
+    v = pipeline.head_verdicts(prog, "-O1", base, sites, deps)
+    rows = {h[0]: h for h in v["heads"]}
+    assert rows["7:34"][1] == "broken"
+    assert rows["7:34"][3] == ("agree-broken" if rows["7:34"][2].get("broken") else "miss")
+    assert sum(v["counts"].get(c, 0) for c in pipeline.CLASSES) == 2
+
+
+def test_verdicts_of_a_seed(tmp_path):
+    """One csmith seed end to end at one level, aarch64 only: every head
+    gets a class, the checker finds the breaks of its equality hazards,
+    and each class agrees with the checker's verdict and the plugin's
+    warnings.  A disagreement is a finding, not a failure of this test."""
+    res = pipeline.check_program(1008, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
+                                 levels=("-O1",))
+    assert res["status"] == "ok", res.get("failures") or res.get("reason")
+    assert len(res["head_sites"]) == res["heads_rcu"] + res["heads_consume"]
+    assert res["o0_deps"]
+    (config,) = res["configs"]
+    v = config["verdicts"]
+    assert "error" not in v, v
+    assert sum(v["counts"].get(c, 0) for c in pipeline.CLASSES) == len(res["head_sites"])
+    checker = collections.Counter(h[1] for h in v["heads"])
+    assert checker["broken"] >= 1 and checker["intact"] >= 1, checker
+    for head, verdict, kinds, cls in v["heads"]:
+        warned = any(kinds.get(k) for k in pipeline.BREAK_KINDS)
+        assert cls == pipeline.classify(verdict, warned)
+    listed = {d["head"] for d in v["disagreements"]}
+    assert listed == {h[0] for h in v["heads"]
+                      if h[3] in pipeline.DISAGREEMENTS or (h[3] == "unknown" and any(
+                          h[2].get(k) for k in pipeline.BREAK_KINDS))}

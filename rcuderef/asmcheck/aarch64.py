@@ -62,7 +62,7 @@ This module is deliberately independent of the GCC plugin it checks.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from . import dataflow, gas
 from .dataflow import (  # noqa: F401 (part of this module's interface)
@@ -554,3 +554,159 @@ def compile_and_analyze(c_path, cc: str = DEFAULT_CC, opt: str = "-O2",
                         extra=()) -> Result:
     """Compile a C file and analyze it using its rcu:head/rcu:dep comments."""
     return dataflow.compile_and_analyze(analyze, c_path, cc, opt, extra)
+
+
+
+
+# ---------------------------------------------------- per source site
+
+# The loads that can be a pointer's head: one 64-bit register, plain or
+# acquire (an index loaded at the same source site is no head).
+_POINTER_LOADS = {"ldr", "ldur", "ldar", "ldapr", "ldapur"}
+
+
+def site(insn: Insn) -> tuple[int | None, int | None]:
+    """The source site of an instruction: its ``.loc`` line and column."""
+    return insn.line, insn.column
+
+
+def access_key(insn: Insn) -> tuple[int | None, int | None, str, int]:
+    """What names a memory access across optimization levels: its source
+    site, whether it writes memory ("store") or only reads it ("load"; an
+    atomic read-modify-write is a load), and its size in bytes (per
+    register).  GCC gives an optimized access the location of a nearby
+    expression at times: direction and size keep another access that
+    lands on a dependent access's site from standing for it."""
+    kind = "store" if memory_kind(insn.mnemonic) == "store" else "load"
+    first = 1 if _STORE_EXCLUSIVE.match(insn.mnemonic) else 0
+    data = insn.operands[first] if len(insn.operands) > first else ""
+    return insn.line, insn.column, kind, access_size(insn.mnemonic, data)
+
+
+def is_pointer_load(insn: Insn) -> bool:
+    """A load of one 64-bit general register (a pointer-sized load)."""
+    return (insn.mnemonic in _POINTER_LOADS and bool(insn.operands)
+            and insn.operands[0].lower().startswith("x"))
+
+
+@dataclass
+class SiteResult:
+    """The verdict on the dependent accesses of one head site.
+
+    ``deps``: per access key (:func:`access_key`), the verdicts on its
+    accesses in the functions the analysis reached (those holding a head
+    load); ``broken``: the keys with an access that is not dependent (frame
+    accesses are ignored); ``vanished``: the keys with no access but frame
+    accesses; ``unreached``: the other keys without a reached access, whose
+    accesses lie in functions without a head load.
+    """
+
+    heads: list[Insn]
+    deps: dict[tuple, list[Access]]
+    broken: set[tuple] = field(default_factory=set)
+    vanished: set[tuple] = field(default_factory=set)
+    unreached: set[tuple] = field(default_factory=set)
+
+    @property
+    def verdict(self) -> str:
+        """"broken" if a dependent access lost its dependency, else
+        "intact"."""
+        return "broken" if self.broken else "intact"
+
+
+class Sites:
+    """One assembly file, analysed head by head, where heads and accesses
+    are named by source site (``.loc`` line and column) rather than by line.
+
+    A line of generated code (csmith's) holds many expressions; the column
+    GCC writes with ``-g`` tells them apart, and an access is named by its
+    site and direction (:func:`access_key`).  The head of a site is every
+    pointer-sized load attributed to it (:func:`is_pointer_load`).  Each
+    head is analysed alone (an access that derives only from another head
+    is not dependent on this one), and only in the functions that hold one
+    of its loads: the file's return-value summaries are computed once,
+    without heads, and no argument is tainted on entry.  So an access in
+    another function (a callee through its argument, a caller through a
+    returned value) is never dependent here: :meth:`dependent_accesses`
+    does not list it and :meth:`check` reports it as unreached.
+    """
+
+    def __init__(self, asm_text: str, source_basename: str):
+        self.program = parse(asm_text, source_basename)
+        self.at: dict[tuple, list[Insn]] = {}
+        self.accesses: dict[tuple, list[Insn]] = {}
+        for insn in self.program.insns:
+            if insn.line is not None:
+                self.at.setdefault(site(insn), []).append(insn)
+                if is_memory_access(insn):
+                    self.accesses.setdefault(access_key(insn), []).append(insn)
+        self.summaries = compute_summaries(self.program, set())
+
+    def heads(self, head_site) -> list[Insn]:
+        """The head loads of a site."""
+        return [insn for insn in self.at.get(tuple(head_site), [])
+                if is_pointer_load(insn)]
+
+    def _states(self, heads: list[Insn]) -> list[State | None]:
+        """States of the functions holding a head load (None elsewhere)."""
+        if not heads:
+            return [None] * len(self.program.insns)
+        functions = {dataflow.owner(insn) for insn in heads}
+        entries = {self.program.functions[name] for name in functions
+                   if name in self.program.functions}
+        program = replace(self.program, entries=entries)
+        return dataflow.solve(ISA, program, {insn.index for insn in heads},
+                              {}, self.summaries)
+
+    def dependent_accesses(self, head_site):
+        """(dependent, mixed) access keys of the head of ``head_site``, or
+        None if the site has no head load.  An access is dependent when its
+        address derives from the head through registers alone (level
+        ``DATA``: not only through the flags or an unknown call) on every
+        path reaching it; frame accesses and the head's own site are left
+        out.  A key with both dependent and independent accesses is
+        ``mixed``, not ``dependent``: an optimized access of that key could
+        be either."""
+        heads = self.heads(head_site)
+        if not heads:
+            return None
+        states = self._states(heads)
+        dependent, independent = set(), set()
+        for key, insns in self.accesses.items():
+            if key[:2] == tuple(head_site):
+                continue
+            for insn in insns:
+                state = states[insn.index]
+                if state is None:
+                    continue
+                ref = memref(insn)
+                if is_stack_slot(state, ref):
+                    continue
+                if address_level(state, ref) == DATA:
+                    dependent.add(key)
+                else:
+                    independent.add(key)
+        return dependent - independent, dependent & independent
+
+    def check(self, head_site, dep_keys) -> SiteResult:
+        """The verdict on the accesses of ``dep_keys`` against the head of
+        ``head_site``.  Without a head load nothing is reached: every key
+        with an access is unreached."""
+        heads = self.heads(head_site)
+        states = self._states(heads)
+        res = SiteResult(heads, {})
+        for key in sorted(tuple(k) for k in dep_keys):
+            accesses = self.accesses.get(key, [])
+            reached = [classify(insn, states[insn.index])
+                       for insn in accesses if states[insn.index] is not None]
+            res.deps[key] = reached
+            real = [a for a in reached if not a.stack]
+            if any(not a.dependent for a in real):
+                res.broken.add(key)
+            elif real:
+                continue
+            elif len(reached) == len(accesses):
+                res.vanished.add(key)
+            else:
+                res.unreached.add(key)
+        return res

@@ -54,7 +54,8 @@ _C_COMMENT = re.compile(r"/\*.*?\*/|//.*")
 
 @dataclass(frozen=True)
 class Insn:
-    """One machine instruction with its source attribution."""
+    """One machine instruction with its source attribution (``column``:
+    the column of its ``.loc``, None if it gives none)."""
 
     index: int
     mnemonic: str
@@ -62,6 +63,7 @@ class Insn:
     text: str
     line: int | None
     function: str | None
+    column: int | None = None
 
 
 @dataclass(frozen=True)

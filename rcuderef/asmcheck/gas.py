@@ -18,7 +18,7 @@ LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):")
 IDENT = re.compile(r"[A-Za-z_.$][\w.$]*")
 COLD = re.compile(r"\.cold(\.\d+)?$")
 _FILE = re.compile(r'^\.file\s+(\d+)\s+"([^"]*)"(?:\s+"([^"]*)")?')
-_LOC = re.compile(r"^\.loc\s+(\d+)\s+(\d+)")
+_LOC = re.compile(r"^\.loc\s+(\d+)\s+(\d+)(?:\s+(\d+))?")
 _TYPE = re.compile(r"^\.type\s+([\w.$]+)\s*,\s*[%@]function")
 _BINDING = re.compile(r"^\.(globl|global|weak)\s+(.*)$")
 _ALIAS = re.compile(r"^\.(?:set|equ|equiv)\s+[\w.$]+\s*,\s*(.*)$")
@@ -37,6 +37,7 @@ class Parser:
         self.source = os.path.basename(source_basename)
         self.files: dict[str, str] = {}
         self.line: int | None = None
+        self.column: int | None = None
         self.function: str | None = None
         self.function_syms: set[str] = set()
         self.section = ".text"
@@ -104,6 +105,8 @@ class Parser:
         elif (match := _LOC.match(text)):
             same = self.files.get(match.group(1)) == self.source
             self.line = int(match.group(2)) if same else None
+            self.column = (int(match.group(3)) if same and match.group(3)
+                           else None)
         elif (match := _TYPE.match(text)):
             self.function_syms.add(match.group(1))
         elif (match := _BINDING.match(text)):
@@ -136,7 +139,7 @@ class Parser:
         index = len(self.insns)
         canonical = self.canonical(mnemonic, operands)
         self.insns.append(Insn(index, mnemonic, operands, canonical,
-                               self.line, self.function))
+                               self.line, self.function, self.column))
         if not self.is_control(mnemonic):
             for op in operands:
                 self.address_taken.update(IDENT.findall(op))
