@@ -9,7 +9,7 @@ alternatives, from the plugin's per-translation-unit stats.
   there ("heads" counts both kinds).
 
 Sources: the bench's kernel objects (bench/kernel.py, both modes), and the
-survey build of build/survey when it exists (warn mode: its translation
+survey build of build/survey/V when it exists (warn mode: its translation
 units with a broken head are recompiled here in fix-up mode for the fixups).
 """
 import glob

@@ -60,12 +60,12 @@ def write(build, docs, sres, kres, log=print):
             "been a C11 consume load, that is every head).", ""]
         s = kres.get("survey")
         if s and "in_progress" in s:
-            out += ["The survey build in `build/survey` was in progress when this "
+            out += ["The survey build in `build/survey/V` was in progress when this "
                 "ran (%d units so far): left out.  `python3 -m bench protection` "
                 "adds it once it is done." % s["in_progress"], ""]
         elif s:
             out += ["The survey rows: the per-unit stats of the warn-mode survey "
-                "build in `build/survey` (`make survey`, finished %s, make exit "
+                "build in `build/survey/V` (`make survey`, finished %s, make exit "
                 "status %s, made with the plugin of its own time), then its units with a broken "
                 "head recompiled here in fix-up mode with this run's plugin, with "
                 "their exact commands from its `compile_commands.json`%s." % (
@@ -76,7 +76,7 @@ def write(build, docs, sres, kres, log=print):
                         kres["survey_run"].get("plugin_commit", "?"))
                     if kres.get("survey_run") else ""), ""]
         else:
-            out += ["No survey build (`build/survey`) was there when this ran: "
+            out += ["No survey build (`build/survey/V`) was there when this ran: "
                 "only the bench's kernel objects are counted.", ""]
         out.append(protection.markdown(kres))
         out.append("")

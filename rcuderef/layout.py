@@ -178,7 +178,13 @@ class Layout:
 
     @property
     def survey(self):
-        return self._b("survey")
+        """The real-kernel survey of this kernel version (make survey)."""
+        return self._b("survey", self.kernel)
+
+    @property
+    def survey_triage(self):
+        """The hand triage of this version's survey warnings."""
+        return os.path.join(self.repo, "survey", "triage", self.kernel + ".txt")
 
     @property
     def bench(self):
@@ -215,6 +221,12 @@ class Layout:
             ("INIT", self.init),
             ("INITRAMFS", self.initramfs),
             ("SURVEY_DIR", self.survey),
+            ("SURVEY_TRIAGE", self.survey_triage),
+            # Every version's survey, for the report that sets them side by side.
+            ("SURVEY_ALL", " ".join(
+                "%s=%s:%s" % (v, Layout(self.build, v, repo=self.repo).survey,
+                              Layout(self.build, v, repo=self.repo).survey_triage)
+                for v in KERNELS)),
             ("BENCH_OUT", self.bench),
             ("BENCH_QUICK_OUT", self.bench_quick),
             ("FUZZ_DIR", self.fuzz),

@@ -1,7 +1,7 @@
 """Check one warning of the survey against the generated aarch64 assembly.
 
     /usr/bin/python3 survey/asmsite.py OBJECT SOURCE_BASENAME \
-        --head L[,L] --dep L[,L] [--survey build/survey] [--show]
+        --head L[,L] --dep L[,L] [--survey build/survey/V] [--show]
 
 Recompiles OBJECT (e.g. kernel/cgroup/cgroup.o) with its kbuild command
 from SURVEY_DIR/compile_commands.json to assembly (-S; the kernel config

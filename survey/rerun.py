@@ -3,9 +3,9 @@
     /usr/bin/python3 survey/rerun.py OBJECT [--plugin PATH] [gcc args...]
 
 OBJECT is a kbuild object of the survey (e.g. mm/ksm.o); its command comes
-from build/survey/compile_commands.json.  The plugin loaded is PATH
+from build/survey/V/compile_commands.json (V: KERNEL, default the newest).  The plugin loaded is PATH
 (default: build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so, the current
-one; build/survey/plugin/rcu_deref_plugin.so is the survey's copy).  The
+one; build/survey/V/plugin/rcu_deref_plugin.so is the survey's copy).  The
 extra arguments are appended, e.g.
   -fplugin-arg-rcu_deref_plugin-read-once-heads
   -fplugin-arg-rcu_deref_plugin-verbose

@@ -60,6 +60,14 @@ def _kind(message):
         return "lost"
     if "replaced by loads" in message:
         return "vanished"
+    if "in the final code, no register" in message:
+        return "final"
+    if "based on an object's address" in message:
+        return "object"
+    if "from constants and the function's parameters" in message:
+        return "params"
+    if "only through a comparison" in message:
+        return "flags"
     return "other"
 
 

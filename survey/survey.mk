@@ -1,8 +1,10 @@
 # The real-kernel survey (not part of make check): the RCU-heavy parts of
 # an arm64 defconfig kernel built with the plugin in warning mode, then
-# again with every READ_ONCE() a head, and the report docs/survey.md.
+# again with every READ_ONCE() a head, and the report docs/survey.md, which
+# sets every surveyed kernel version side by side.
 #
-#   make survey                          everything, from scratch if needed
+#   make survey                          everything, from scratch if needed (newest kernel)
+#   make survey KERNEL=6.1               the same for Linux 6.1 (build/survey/6.1)
 #   make survey SURVEY_DIRS="kernel/rcu lib"   a smaller slice
 #   make survey SURVEY_TARGETS="vmlinux modules"  the whole defconfig
 #   make survey-report                   only regenerate docs/survey.md
@@ -10,8 +12,10 @@
 #
 # The kernel tree is a clone of build/kernel/V/src with the generated patch
 # series applied (survey/setup.sh); the build loads this repository's
-# plugin through survey/cc-wrapper.sh (survey/build.sh).  Hand triage:
-# survey/triage.txt, hand-written sections: survey/notes.md.
+# plugin through survey/cc-wrapper.sh (survey/build.sh).  Each version has
+# its own folder (build/survey/V) and hand triage (survey/triage/V.txt);
+# hand-written sections: survey/notes.md.  A survey is resumable: make
+# survey again goes on where an interrupted build stopped.
 
 SURVEY_DIRS ?= kernel mm fs lib net/core net/ipv4 security
 SURVEY_TARGETS ?= $(addsuffix /,$(SURVEY_DIRS))
@@ -26,9 +30,8 @@ survey: $(SURVEY_PLUGIN) $(SURVEY_SETUP_STAMP)
 	$(MAKE) --no-print-directory survey-report
 
 survey-report:
-	$(PYTHON) survey/report.py $(SURVEY_DIR) $(SURVEY_REPORT) \
-		--triage survey/triage.txt --notes survey/notes.md \
-		--read-once-dirs "$(SURVEY_READ_ONCE_DIRS)"
+	$(PYTHON) survey/report.py $(SURVEY_REPORT) $(addprefix --survey ,$(SURVEY_ALL)) \
+		--notes survey/notes.md --read-once-dirs "$(SURVEY_READ_ONCE_DIRS)"
 
 # The generated series is made once if missing; the survey copies it, so
 # a later regeneration by someone else does not disturb a running survey.

@@ -112,8 +112,78 @@ def test_report(survey):
     assert "- `kernel/cgroup/cgroup.c:6338`: **false positive**: same as 6332" in text
     assert "- `lib/ro_only.c:4`: **real hazard**: p == &def" in text
     assert "Untriaged: `lib/is_single_threaded.c:30`." in text
-    assert "match no warning of this run (kept in `survey/triage.txt`): `fs/gone.c:1`" in text
+    assert "match no warning of this run (kept in `survey/triage/6.1.txt`): `fs/gone.c:1`" \
+        in text
     assert "Compiles that failed: `lib/broken.o` (1)." in text
     assert text.rstrip().endswith("## Notes\n\nkept as written")
     # The per-directory table: kernel has cgroup.o and tree.o.
     assert "| `kernel` | 2 | 2 | 14 | 2 | 2026 | 2 | 44 | 2 | 2 |" in text
+
+
+def test_versions_side_by_side(survey, tmp_path):
+    """Two versions: the sample as 6.1, and as 6.12 the same without the
+    is_single_threaded objects, in both modes (their warning, lib/is_single_threaded.c:30,
+    untriaged, is then 6.1's only) and with a 6.12 triage of its own that
+    explains the cgroup warnings (which both give).  A third version has
+    no survey yet."""
+    other = str(tmp_path / "survey-6.12")
+    shutil.copytree(survey, other)
+    for diag in ("diag", os.path.join("read-once", "diag")):
+        for name in ("is_single_threaded.o", "also_single_threaded.o"):
+            for ext in (".json", ".stats"):
+                path = os.path.join(other, diag, "lib", name + ext)
+                if os.path.exists(path):
+                    os.remove(path)
+    for root, _dirs, files in os.walk(other):
+        for name in files:
+            if name.endswith((".json", ".stats", ".cmd")):
+                path = os.path.join(root, name)
+                with open(path) as f:
+                    text = f.read()
+                with open(path, "w") as f:
+                    f.write(text.replace(survey + "/src", other + "/src"))
+    triage_612 = tmp_path / "6.12.txt"
+    triage_612.write_text("kernel/cgroup/cgroup.c:6332: false positive: as in 6.1\n")
+    text, summaries = report.render_versions([
+        ("6.1", survey, os.path.join(survey, "triage.txt")),
+        ("6.12", other, str(triage_612)),
+        ("9.9", str(tmp_path / "none"), str(tmp_path / "none.txt"))],
+        "## Notes\n\nkept\n", ["kernel", "lib"])
+    assert sorted(summaries) == ["6.1", "6.12"]
+    assert summaries["6.1"]["warnings"] == 3 and summaries["6.12"]["warnings"] == 2
+    side = text.split("## Versions side by side")[1].split("## Warnings in one version only")[0]
+    assert "| Linux 6.1 | 6 | 6 | 20 | 6 | 2050 | 3 | 4 | 1 | 1 |" in side
+    assert "| Linux 9.9 | not surveyed yet (`make survey KERNEL=9.9`) |" in side
+    only = text.split("## Warnings in one version only")[1].split("## Linux 6.1")[0]
+    # The one warning 6.12 does not give; the cgroup ones both give.
+    assert "| `lib/is_single_threaded.c:30` (6.1) | 6.1 | 6.12 | constant `list_entry_rcu` | " \
+        "6.1: **untriaged** |" in only
+    assert "cgroup" not in only
+    assert "Unexplained: 1." in only
+    # Each version's sections, one level down, and the notes once, at the end.
+    assert "## Linux 6.1\n\n### How it was made" in text
+    assert "## Linux 6.12\n\n### How it was made" in text
+    assert "Linux 6.12 (Debian `linux-source-6.12`)" in text
+    assert "- `kernel/cgroup/cgroup.c:6332`: **false positive**: as in 6.1" in text
+    assert text.count("## Notes") == 1 and text.rstrip().endswith("kept")
+
+
+def test_cross_version_key_ignores_the_line():
+    """Lines move between versions; the file, kind, head and object do not."""
+    a = results.Warning("kernel/x.c", 10, 1, "m", "rcu_dereference", "constant", "vrp",
+                        "kernel/x.c:5", "init_task", "", ["kernel/x.o"])
+    b = results.Warning("kernel/x.c", 17, 3, "m", "rcu_dereference", "constant", "fre",
+                        "kernel/x.c:12", "init_task", "", ["kernel/x.o"])
+    c = results.Warning("kernel/x.c", 10, 1, "m", "rcu_dereference", "final", "vrp",
+                        "kernel/x.c:5", "", "", ["kernel/x.o"])
+    assert report.cross_key(a) == report.cross_key(b) != report.cross_key(c)
+    assert report.one_version_only([("6.1", [a, c]), ("6.12", [b])]) == [
+        (report.cross_key(c), {"6.1": c})]
+
+
+def test_survey_argument():
+    v, folder, triage = report.parse_survey_arg("6.12=build/survey/6.12:survey/triage/6.12.txt")
+    assert v == "6.12" and folder.endswith("/build/survey/6.12")
+    assert triage.endswith("/survey/triage/6.12.txt")
+    with pytest.raises(Exception):
+        report.parse_survey_arg("build/survey/6.12")
