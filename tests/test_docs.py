@@ -3,8 +3,12 @@ import os
 import shutil
 import subprocess
 
+import pytest
+
 from tests import test_series
 from tests.test_series import SRC
+
+pytestmark = pytest.mark.per_kernel
 
 series = test_series.series
 

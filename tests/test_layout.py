@@ -101,20 +101,25 @@ def test_make_check_runs_the_kernel_tests_per_version(tmp_path, asked, tested):
 
 
 def test_version_dependent_test_modules_are_per_kernel():
-    """A test module that reads the kernel version from the layout (or uses
-    another one's kernel fixtures) is marked per_kernel, so that 'make
+    """A test module that reads the kernel version from the layout, or uses
+    the fixtures of a module that does, is marked per_kernel, so that 'make
     check' runs it for every version and not for the default alone."""
     tests = os.path.join(REPO, "tests")
-    reads_version = []
+    texts = {}
     for name in sorted(os.listdir(tests)):
-        if not (name.startswith("test_") and name.endswith(".py")) \
-                or name == os.path.basename(__file__):
-            continue
-        with open(os.path.join(tests, name)) as f:
-            text = f.read()
-        if "layout.current()" in text or "from tests import test_kernel" in text \
-                or "from tests.test_kernel import" in text:
-            reads_version.append(name)
-            assert "\npytestmark = pytest.mark.per_kernel\n" in text, name
-    assert set(reads_version) >= {"test_kernel.py", "test_kernel_fixup.py",
-                                  "test_kernel_objects.py", "test_series.py"}
+        if name.startswith("test_") and name.endswith(".py") \
+                and name != os.path.basename(__file__):
+            with open(os.path.join(tests, name)) as f:
+                texts[name[:-3]] = f.read()
+    dependent = {m for m, text in texts.items() if "layout.current()" in text}
+    grown = True
+    while grown:
+        users = {m for m, text in texts.items()
+                 if any("from tests import %s" % d in text or "from tests.%s import" % d in text
+                        for d in dependent)}
+        grown = not users <= dependent
+        dependent |= users
+    for m in sorted(dependent):
+        assert "\npytestmark = pytest.mark.per_kernel\n" in texts[m], m
+    assert dependent >= {"test_kernel", "test_kernel_fixup", "test_kernel_objects",
+                         "test_series", "test_docs"}
