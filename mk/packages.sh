@@ -15,4 +15,6 @@ echo "packages: installing$missing"
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 $SUDO apt-get update -q
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $missing
+# Only what is listed: recommended packages (QEMU's GUI, GStreamer, Mesa,
+# SciPy...) are not needed, and what is needed is listed.
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends $missing

@@ -17,6 +17,9 @@ def qemu_command(image, initrd, smp=4, memory=512, append=""):
     cmd = [QEMU, "-machine", "virt", "-cpu", "cortex-a57",
            "-smp", str(smp), "-m", str(memory),
            "-nographic", "-no-reboot", "-monitor", "none",
+           # No network: the default NIC's option ROM comes from ipxe-qemu,
+           # a package installed only as a recommendation.
+           "-nic", "none",
            "-serial", "stdio",
            "-kernel", image, "-initrd", initrd]
     cmdline = ("console=ttyAMA0 panic=-1 " + append).strip()
