@@ -1,10 +1,12 @@
-"""make bench: python3 -m bench [all|scaling|kernel|report|select] [--quick].
+"""make bench: python3 -m bench [all|scaling|kernel|passcost|report|select] [--quick].
 
 all (the default) snapshots the plugin, measures the scaling series and the
-kernel objects, and writes docs/bench.md and docs/bench-scaling.png from
-the results (build/bench/*.json).  protection redoes only the survey rows
-of the cost table (after a survey build), report rewrites the report from
-the results already there, select chooses bench/kernel-objects.txt again.
+kernel objects, counts the instructions of the plugin's parts on a few of
+them (passcost, under callgrind), and writes docs/bench.md and
+docs/bench-scaling.png from the results (build/bench/*.json).  protection
+redoes only the survey rows of the cost table (after a survey build),
+report rewrites the report from the results already there, select chooses
+bench/kernel-objects.txt again.
 """
 import argparse
 import datetime
@@ -18,7 +20,7 @@ import time
 
 from rcuderef import layout
 
-from . import kernel, protection, scaling, timing
+from . import kernel, passcost, protection, scaling, timing
 
 REPO = layout.REPO
 OBJECT_LIST = os.path.join(REPO, "bench", "kernel-objects.txt")
@@ -74,7 +76,8 @@ def survey_part(survey_dir, build, plugin):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m bench", description=__doc__.splitlines()[0])
     ap.add_argument("what", nargs="?", default="all",
-            choices=("all", "scaling", "kernel", "protection", "report", "select"))
+            choices=("all", "scaling", "kernel", "passcost", "protection", "report",
+                 "select"))
     lay = layout.current()
     ap.add_argument("--build", default=lay.bench)
     ap.add_argument("--kbuild", default=lay.kernel_out("warn"))
@@ -83,12 +86,16 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="small grid (BENCH_QUICK=1)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--select-count", type=int, default=24)
+    ap.add_argument("--passcost-fixup", action="store_true",
+            help="passcost: also count mode=fixup")
+    ap.add_argument("--jobs", type=int, default=2,
+            help="passcost: callgrind runs at once (the counts do not depend on it)")
     args = ap.parse_args(argv)
     build = os.path.abspath(args.build)
     os.makedirs(build, exist_ok=True)
     include = os.path.join(REPO, "plugin", "include")
 
-    if args.what in ("all", "scaling", "kernel", "protection", "select"):
+    if args.what in ("all", "scaling", "kernel", "passcost", "protection", "select"):
         plugin, digest = snapshot_plugin(build)
         run_info = {
             "started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -126,6 +133,16 @@ def main(argv=None):
                   seconds=time.monotonic() - t1)
         res["survey"] = survey_part(args.survey, build, plugin)
         save(build, "kernel", res)
+    if args.what in ("all", "passcost"):
+        t1 = time.monotonic()
+        if not os.path.exists(os.path.join(args.kbuild, "build.log")):
+            log("no %s/build.log: build the test kernel first (make kernel)" % args.kbuild)
+            return 1
+        modes = ("none", "warn", "fixup") if args.passcost_fixup else ("none", "warn")
+        res = passcost.run(build, args.kbuild, plugin, args.quick, modes, args.jobs, log)
+        res["run"] = dict(run_info, load_end=timing.load_average(),
+                  seconds=time.monotonic() - t1)
+        save(build, "passcost", res)
     if args.what == "protection":
         res = load(build, "kernel")
         if not res:
@@ -135,7 +152,14 @@ def main(argv=None):
         res["survey_run"] = dict(run_info, load_end=timing.load_average())
         save(build, "kernel", res)
     from . import report
-    report.write(build, args.docs, load(build, "scaling"), load(build, "kernel"), log)
+    pres = load(build, "passcost")
+    if pres:
+        # The section alone, beside its results.
+        with open(os.path.join(build, "passcost.md"), "w") as fh:
+            fh.write(passcost.markdown(pres))
+        log("wrote %s" % os.path.join(build, "passcost.md"))
+    report.write(build, args.docs, load(build, "scaling"), load(build, "kernel"), log,
+             pres=pres)
     return 0
 
 

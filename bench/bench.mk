@@ -4,6 +4,11 @@
 #   make bench BENCH_QUICK=1   a small grid and 8 kernel objects (a few minutes);
 #                              its report goes to build/bench-quick/bench.md,
 #                              leaving docs/bench.md alone
+#   make bench-passcost        only the instruction counts of the plugin's parts
+#                              (cc1 under valgrind --tool=callgrind, 3 objects,
+#                              1 with BENCH_QUICK=1; a few minutes per object)
+#                              to build/bench/passcost.json and passcost.md,
+#                              and the report again
 #   make bench-report          rewrite docs/bench.md from build/bench/*.json
 #   make bench-select          choose bench/kernel-objects.txt again
 #
@@ -27,7 +32,11 @@ bench: plugins
 bench-report:
 	$(PYTHON) -m bench report --build $(BENCH_DIR) $(BENCH_ARGS)
 
+bench-passcost: plugins
+	[ -e $(KOUT_WARN)/build.log ] || $(MAKE) --no-print-directory kernel-warn
+	nice -n 19 $(PYTHON) -m bench passcost $(BENCH_ARGS) --build $(BENCH_DIR) --kbuild $(KOUT_WARN)
+
 bench-select: plugins
 	nice -n 19 $(PYTHON) -m bench select --build $(BENCH_DIR) --kbuild $(KOUT_WARN)
 
-.PHONY: bench bench-report bench-select
+.PHONY: bench bench-passcost bench-report bench-select

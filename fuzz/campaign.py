@@ -151,7 +151,9 @@ def summarize(results):
 def summarize_verdicts(results):
     """The per-head comparison of the plugin with the assembly checker:
     ({configuration: Counter of classes, "programs", "errors"}, [(seed,
-    configuration, disagreement)], [(seed, configuration, error)])."""
+    configuration, disagreement)], [(seed, configuration, error)]); the
+    listed heads are the misses, the false positives, and the unknown,
+    vanished or no-deps heads the plugin warned about."""
     per_config = collections.defaultdict(collections.Counter)
     listed, errors = [], []
     for r in results:
@@ -170,6 +172,17 @@ def summarize_verdicts(results):
             pc.update(v["counts"])
             for d in v["disagreements"]:
                 listed.append((r["seed"], c["config"], d))
+            # The plugin warned about a head whose dependent accesses the
+            # checker no longer finds: listed too, to be looked at.
+            for head, verdict, kinds, cls in v["heads"]:
+                if cls in ("vanished", "no-deps") and any(
+                        kinds.get(k) for k in pipeline.BREAK_KINDS):
+                    listed.append((r["seed"], c["config"], {
+                        "head": head, "class": cls, "checker": verdict,
+                        "plugin": kinds, "why": "the plugin warned; the checker "
+                        "found no dependent access %s" % (
+                            "left in the final code" if cls == "vanished" else
+                            "at -O0")}))
     return per_config, listed, errors
 
 
@@ -209,8 +222,8 @@ def verdict_section(results):
         "is gone while dependent accesses remain (a head on a local variable GCC "
         "keeps in a register), or they lie in functions without the head.  "
         "\"warned\" in parentheses: how many of those heads the plugin warned "
-        "about anyway (counted in the column, not as a disagreement; the unknown "
-        "ones are listed below).",
+        "about anyway (counted in the column, not as a disagreement; listed "
+        "below).",
         "",
     ]
     if errors:
@@ -218,13 +231,17 @@ def verdict_section(results):
             len(errors), "; ".join("seed %d %s: %s" % e for e in errors[:10])), ""]
     if not listed:
         lines += ["No disagreement: every head the checker could decide got the "
-                  "same verdict from the plugin.", ""]
+                  "same verdict from the plugin, and the plugin warned about no "
+                  "head the checker could not decide.", ""]
         return lines
+    lines += ["Misses and false positives, then the heads the plugin warned about "
+              "that the checker could not decide (unknown, vanished, nothing to "
+              "check):", ""]
     lines += ["| seed | configuration | head (line:column) | class | checker "
               "| plugin warnings | checker's broken accesses or why unknown |",
               "| --- | --- | --- | --- | --- | --- | --- |"]
-    order = {"miss": 0, "false-positive": 1, "unknown": 2}
-    for seed, config, d in sorted(listed, key=lambda x: (order.get(x[2]["class"], 3),
+    order = {"miss": 0, "false-positive": 1, "unknown": 2, "vanished": 3, "no-deps": 4}
+    for seed, config, d in sorted(listed, key=lambda x: (order.get(x[2]["class"], 5),
                                                          x[0], x[1], x[2]["head"])):
         plugin = ", ".join("%s %d" % kv for kv in sorted(d["plugin"].items())) or "none"
         lines.append("| %d | %s | %s | %s | %s | %s | %s |" % (

@@ -332,15 +332,18 @@ def head_key(site):
 
 
 def code_lines(path):
-    """The instructions and code labels of an assembly file (no directive,
-    no debug label): what -g must not change."""
+    """The instructions and local code labels of an assembly file (no
+    directive, no symbol or debug label: with -g GCC also emits the unused
+    static variables, for their debug information): what -g must not
+    change."""
     keep = []
     with open(path) as f:
         for line in f:
             line = line.strip()
-            if line and not line.startswith("//") and (
-                    not line.startswith(".") or re.match(r"\.L\d+:", line)):
-                keep.append(line)
+            if (not line or line.startswith(("//", ".")) or line.endswith(":")) and \
+                    not re.match(r"\.L\d+:$", line):
+                continue
+            keep.append(line)
     return keep
 
 

@@ -333,3 +333,19 @@ def test_verdicts_of_a_seed(tmp_path):
     assert listed == {h[0] for h in v["heads"]
                       if h[3] in pipeline.DISAGREEMENTS or (h[3] == "unknown" and any(
                           h[2].get(k) for k in pipeline.BREAK_KINDS))}
+
+
+def test_code_lines_ignore_what_g_adds(tmp_path):
+    """-g adds directives, debug labels and unused static variables (with
+    their labels), never an instruction or a code label."""
+    plain = tmp_path / "a.s"
+    plain.write_text("\t.text\nf:\n\tcbz w0, .L2\n\tadd w0, w0, 1\n.L2:\n\tret\n"
+                     "\t.data\ng_1:\n\t.word 1\n")
+    debug = tmp_path / "b.s"
+    debug.write_text("\t.text\n\t.file 1 \"prog.c\"\nf:\n.LFB0:\n\t.loc 1 3 1\n"
+                     "\tcbz w0, .L2\n.LVL1:\n\tadd w0, w0, 1\n.L2:\n\tret\n"
+                     "\t.data\ng_2:\n\t.word 0\ng_1:\n\t.word 1\n")
+    assert pipeline.code_lines(str(plain)) == pipeline.code_lines(str(debug)) == [
+        "cbz w0, .L2", "add w0, w0, 1", ".L2:", "ret"]
+    debug.write_text(debug.read_text().replace("add w0, w0, 1", "add w0, w0, 2"))
+    assert pipeline.code_lines(str(plain)) != pipeline.code_lines(str(debug))

@@ -7,9 +7,9 @@ fallback (the GIMPLE verdict, said so in the stats), never an ICE.  Every
 expectation here is independent of the plugin: the compile without the
 plugin (exit status, assembly, the program's output), the assembly
 checker rcuderef/asmcheck/ on that compile's own code, what the sources
-say (tests/data/fallback/: one head per reader, each a plain load of a
-global, and the breaks marked "warn: broken" by hand), and arithmetic on
-the stats record.  Known plugin bugs are asserted as they are, then
+say (tests/data/fallback/: every head a plain load, of a global or
+through a pointer, in the function that uses it, and the breaks marked
+"warn: broken" by hand), and arithmetic on the stats record.  Known plugin bugs are asserted as they are, then
 xfailed with their reproducer (tests/data/fallback/*_bug.c).
 """
 import json
@@ -63,26 +63,20 @@ COMBOS = [
 ]
 
 # What the combination sweep finds today, by target: (flags, problem).
-# Each one is a plugin bug with a reproducer (see KNOWN_BUGS).
+# Each one is a plugin bug with a reproducer (test_known_bug below).
+UNKNOWN = "rtl_unknown 2, but every head is a plain load"
+HEAD_MERGE = {  # head_merge_bug.c, in computed_goto.c's cg_break
+    "-O2", "-O3", "-O2 -fno-schedule-insns2 -fschedule-insns",
+    "-O2 -fno-reorder-blocks -fno-tree-pre -fno-gcse",
+    "-O2 -fno-cse-follow-jumps -fno-dce -fno-dse",
+    "-O2 -fsection-anchors -fno-dwarf2-cfi-asm",
+}
 KNOWN = {
     "x86_64-linux-gnu": {
-        # pic_got_bug.c: the GOT load of an array's address, at the
-        # access's location and without a MEM_EXPR, is taken for the access.
+        # pic_got_bug.c, in cg_break and sw_break.
         ("-O2 -g -fPIC", "computed_goto.c:48: warned, intact in the assembly"),
         ("-O2 -g -fPIC", "switch_table.c:39: warned, intact in the assembly"),
-        # head_merge_bug.c: cross-jumping merges the two copies of a head
-        # load; the merged MEM has no MEM_EXPR, the head is not found.
-        ("-O2", "rtl_unknown 2, but every head is a plain load"),
-        ("-O3", "rtl_unknown 2, but every head is a plain load"),
-        ("-O2 -fno-schedule-insns2 -fschedule-insns",
-         "rtl_unknown 2, but every head is a plain load"),
-        ("-O2 -fno-reorder-blocks -fno-tree-pre -fno-gcse",
-         "rtl_unknown 2, but every head is a plain load"),
-        ("-O2 -fno-cse-follow-jumps -fno-dce -fno-dse",
-         "rtl_unknown 2, but every head is a plain load"),
-        ("-O2 -fsection-anchors -fno-dwarf2-cfi-asm",
-         "rtl_unknown 2, but every head is a plain load"),
-    },
+    } | {(f, UNKNOWN) for f in HEAD_MERGE} | {(f, "fixup: " + UNKNOWN) for f in HEAD_MERGE},
     "aarch64-linux-gnu": set(),
 }
 
@@ -176,11 +170,6 @@ def truth(asm, target, case):
     return CHECKER[target].analyze(asm, case, heads, deps)
 
 
-def broken_functions(result, lines):
-    return {a.function for line in lines
-            for a in result.deps[line] if not a.dependent and not a.stack}
-
-
 # Where asmcheck's control flow is a superset of the real one: an
 # indirect branch gets an edge to every label whose address the file takes
 # (the jump tables and labels as values of every function, and with
@@ -205,11 +194,12 @@ def broken_functions(result, lines):
 
 
 def sure_breaks(result, asm, case, target):
-    """The lines broken in the assembly (GOT loads aside), and of those the
-    ones whose every broken access is where asmcheck's control flow is
-    exact."""
+    """The lines broken in the assembly, the lines without an access (GOT
+    loads aside), and of the broken lines the ones whose every broken
+    access is where asmcheck's control flow is exact."""
     broken = {line for line in result.deps
               if any(not a.dependent for a in real_accesses(result, line))}
+    vanished = {line for line in result.deps if not real_accesses(result, line)}
     taken = CHECKER[target].parse(asm, case).address_taken if INDIRECT.search(asm) else set()
     sure = set()
     for line in broken:
@@ -217,7 +207,7 @@ def sure_breaks(result, asm, case, target):
         if not any(INDIRECT.search(b) or NORETURN.search(b) or
                    set(LABEL.findall(b)) & taken for b in bodies):
             sure.add(line)
-    return broken, sure
+    return broken, vanished, sure
 
 
 def function_body(asm, name):
@@ -258,7 +248,7 @@ def sweep(target, flags, tmp_path):
         assert proc.returncode == 0, proc.stderr
     for case in CASES:
         res = truth(asm, target, case)
-        broken, sure = sure_breaks(res, asm, case, target)
+        broken, vanished, sure = sure_breaks(res, asm, case, target)
         warned = {line for line, msg, _ in
                   diagnostics.plugin_warnings(out["warn"][0].stderr, case)
                   if not diagnostics.is_rule_warning(msg)}
@@ -266,7 +256,7 @@ def sweep(target, flags, tmp_path):
         # or an access the final code no longer has (the GIMPLE verdict).
         for line in sorted(sure - warned):
             problems.append("%s:%d: broken in the assembly, not warned" % (case, line))
-        for line in sorted(warned - broken - res.vanished_lines):
+        for line in sorted(warned - broken - vanished):
             problems.append("%s:%d: warned, intact in the assembly" % (case, line))
         if target.startswith("aarch64"):
             # Fix-up mode protects each function whose access is broken.
@@ -291,14 +281,18 @@ def test_option_combinations(target, tmp_path):
 
 @BOTH
 def test_markers_are_the_breaks(target, tmp_path):
-    """The hand-written markers: at -O2 each marked access is broken in the
-    assembly without the plugin, and it is the only break of its case."""
+    """The hand-written markers: at -O2 no marked access keeps its
+    dependency in the assembly without the plugin, and every certain break
+    there is marked."""
     src = unit(tmp_path, CASES)
     proc, asm, _ = compile_asm(src, target, ("-O2", "-g"), None, tmp_path)
     assert proc.returncode == 0, proc.stderr
     for case in CASES:
         _, _, marked = annotations(os.path.join(DATA, case))
-        assert truth(asm, target, case).broken_lines == marked, case
+        broken, vanished, sure = sure_breaks(truth(asm, target, case), asm, case, target)
+        # (With -g, a load may carry the line of the closing brace: the
+        # marked line then has no access left.)
+        assert marked <= broken | vanished and sure <= marked, case
     # ... and the plugin warns exactly there (a break, with its notes).
     proc, _, _ = compile_asm(src, target, ("-O2",), "warn", tmp_path, stats=False)
     for case in CASES:
@@ -339,3 +333,98 @@ def test_fixup_runs_the_same(target, flags, tmp_path):
         outputs[mode] = run_program(target, exe)
     assert outputs["fixup"] == outputs[None]
     assert len(outputs[None].splitlines()) == len(CASES)
+
+
+def huge(heads=2000, every=50):
+    """One function of `heads` heads, each in its own block: a pointer head
+    with three dependent loads and a branch, and every `every`th an index
+    head compared with a constant and then used as the index (the constant
+    replaces it: a break, by hand).  The lines of the breaks."""
+    lines = ['#include "rcu_deref.h"', "struct hn { int v[4]; struct hn *next; };",
+             "struct hn *hg[64];", "int hidx[64];", "int hgi[64];", "int huge(int n)", "{",
+             "\tint s = 0;"]
+    breaks = set()
+    for k in range(heads):
+        if k % every == every - 1:
+            lines.append("\t{ int i = rcu_dereference(hgi[%d]); if (i == %d)"
+                         % (k % 64, k % 61))
+            lines.append("\t\ts += hidx[i]; /* %s */ }" % MARKER)
+            breaks.add(len(lines))
+        else:
+            lines.append("\t{ struct hn *p = rcu_dereference(hg[%d]); "
+                         "s += p->v[n & 3] + p->next->v[%d]; if (s & %d) n++; }"
+                         % (k % 64, k % 4, 1 << (k % 9)))
+    lines += ["\treturn s;", "}"]
+    return "\n".join(lines) + "\n", heads, breaks
+
+
+@BOTH
+def test_huge_function(target, tmp_path):
+    """2,000 heads and 5,920 dependent accesses in one function (about 5 s
+    a compile with the plugin): analysed, not a fallback, and the 40 breaks
+    made by hand are the warnings."""
+    source, heads, breaks = huge()
+    src = tmp_path / "huge.c"
+    src.write_text(source)
+    out = compile_modes(src, target, ("-O1",), tmp_path)
+    for mode in ("warn", "fixup"):
+        records = out[mode][2]
+        assert stats_problems(records, True, readers=1) == []
+        s = records[0]
+        assert s["heads"] == heads and s["chains"] == heads
+        assert s["rtl_fallback_functions"] == 0 and s["rtl_functions"] == 1
+        # p->v[], p->next and p->next->v[] per pointer head, one load per
+        # index head: all reach the final-code check.
+        assert s["rtl_accesses"] == 3 * (heads - len(breaks)) + len(breaks)
+        warned = {line for line, msg, _ in diagnostics.plugin_warnings(out[mode][0].stderr,
+                                                                          "huge.c")}
+        assert warned == breaks
+    if target.startswith("aarch64"):
+        assert len(re.findall(r"^\s*ldar\w*\s", out["fixup"][1], re.M)) >= len(breaks)
+
+
+@BOTH
+def test_known_bug_pic_got_load(target, tmp_path):
+    """pic_got_bug.c: with -fPIC, x86-64 loads the array's address from the
+    GOT at the access's location, and the plugin takes that load for the
+    access.  asmcheck: the access is intact on both targets."""
+    src = os.path.join(DATA, "pic_got_bug.c")
+    out = compile_modes(src, target, ("-O2", "-fPIC"), tmp_path)
+    proc, asm, _ = compile_asm(src, target, ("-O2", "-fPIC", "-g"), None, tmp_path)
+    res = truth(asm, target, "pic_got_bug.c")
+    broken, _, _ = sure_breaks(res, asm, "pic_got_bug.c", target)
+    assert broken == set() and res.heads
+    warned = {line for line, _, _ in
+              diagnostics.plugin_warnings(out["warn"][0].stderr, "pic_got_bug.c")}
+    if target.startswith("aarch64"):
+        assert warned == set()
+        return
+    assert warned == {14}
+    assert out["warn"][2][0]["rtl_broken"] == 1
+    pytest.xfail("x86-64 -fPIC: the GOT load of the array's address is taken for "
+                 "the access (false 'no register of its address' warning)")
+
+
+@BOTH
+def test_known_bug_head_merge(target, tmp_path):
+    """head_merge_bug.c: the final code has the head load (asmcheck finds it
+    on the head's line), so no access should be left unknown; on x86-64
+    cross-jumping drops the merged load's MEM_EXPR and both are unknown,
+    while the function is not counted as a fallback."""
+    name = "head_merge_bug.c"
+    src = os.path.join(DATA, name)
+    out = compile_modes(src, target, ("-O2",), tmp_path)
+    proc, asm, _ = compile_asm(src, target, ("-O2", "-g"), None, tmp_path)
+    res = truth(asm, target, name)
+    assert res.heads
+    _, _, marked = annotations(src)
+    warned = {line for line, _, _ in diagnostics.plugin_warnings(out["warn"][0].stderr, name)}
+    assert warned == marked
+    s = out["warn"][2][0]
+    assert s["rtl_accesses"] == 2 and s["rtl_fallback_functions"] == 0
+    if target.startswith("aarch64"):
+        assert s["rtl_unknown"] == 0
+        return
+    assert s["rtl_unknown"] == 2 and s["rtl_intact"] == s["rtl_broken"] == 0
+    pytest.xfail("x86-64: a head load merged by cross-jumping loses its MEM_EXPR; "
+                 "the function's accesses are all unknown, not counted as a fallback")

@@ -16,10 +16,12 @@ __attribute__((noinline)) int ng_outer(int k)
 	int inner(int x)
 	{
 		struct ng *q = rcu_dereference(ng_gp); /* rcu:head */
+		int base = r;
 
 		if (x > 3)
 			goto bail;
-		return q->w[x & 3] + r; /* rcu:dep */
+		base += q->w[x & 3]; /* rcu:dep */
+		return base;
 	}
 	return ng_apply(inner, k) + r;
 bail:
