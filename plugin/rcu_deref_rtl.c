@@ -447,6 +447,29 @@ static int consume_head_at(rtx_insn *insn, rtx mem)
 	return -1;
 }
 
+/*
+ * A volatile MEM that lost its MEM_EXPR (cross-jumping merges the copies
+ * of a head load that GIMPLE put in two branches) stands for the head
+ * loaded at the insn's location, if exactly one is.
+ */
+static int head_at_location(rtx_insn *insn, rtx mem)
+{
+	location_t loc = pure(INSN_LOCATION(insn));
+	unsigned int i;
+	int found = -1;
+
+	if (MEM_EXPR(mem) || !MEM_VOLATILE_P(mem) || loc == UNKNOWN_LOCATION)
+		return -1;
+	for (i = 0; i < rtl.heads.length(); i++) {
+		if (!rtl.heads[i].ref || pure(rtl.heads[i].loc) != loc)
+			continue;
+		if (found >= 0 && rtl.heads[found].leader != rtl.heads[i].leader)
+			return -1;
+		found = i;
+	}
+	return found;
+}
+
 /* The head record loaded by a MEM in x (a SET_SRC), or -1. */
 static int head_loaded(rtx_insn *insn, rtx x)
 {
@@ -459,6 +482,8 @@ static int head_loaded(rtx_insn *insn, rtx x)
 		h = head_in_mem(CONST_CAST_RTX(*iter));
 		if (h < 0)
 			h = consume_head_at(insn, CONST_CAST_RTX(*iter));
+		if (h < 0)
+			h = head_at_location(insn, CONST_CAST_RTX(*iter));
 		if (h >= 0)
 			return h;
 	}
@@ -638,7 +663,8 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 	unsigned int i;
 	int found = -1;
 
-	if (MEM_EXPR(mem) || loc == UNKNOWN_LOCATION)
+	/* A read-only MEM (a GOT load under -fPIC) is no merged access. */
+	if (MEM_EXPR(mem) || MEM_READONLY_P(mem) || loc == UNKNOWN_LOCATION)
 		return -1;
 	for (i = 0; i < rtl.accesses.length(); i++) {
 		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store)

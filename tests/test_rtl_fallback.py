@@ -9,8 +9,9 @@ plugin (exit status, assembly, the program's output), the assembly
 checker rcuderef/asmcheck/ on that compile's own code, what the sources
 say (tests/data/fallback/: every head a plain load, of a global or
 through a pointer, in the function that uses it, and the breaks marked
-"warn: broken" by hand), and arithmetic on the stats record.  Known plugin bugs are asserted as they are, then
-xfailed with their reproducer (tests/data/fallback/*_bug.c).
+"warn: broken" by hand), and arithmetic on the stats record.  The plugin
+bugs found here keep their reproducers (tests/data/fallback/*_bug.c) and
+a test each; a new one fails the sweep.
 """
 import json
 import os
@@ -63,20 +64,9 @@ COMBOS = [
 ]
 
 # What the combination sweep finds today, by target: (flags, problem).
-# Each one is a plugin bug with a reproducer (test_known_bug below).
-UNKNOWN = "rtl_unknown 2, but every head is a plain load"
-HEAD_MERGE = {  # head_merge_bug.c, in computed_goto.c's cg_break
-    "-O2", "-O3", "-O2 -fno-schedule-insns2 -fschedule-insns",
-    "-O2 -fno-reorder-blocks -fno-tree-pre -fno-gcse",
-    "-O2 -fno-cse-follow-jumps -fno-dce -fno-dse",
-    "-O2 -fsection-anchors -fno-dwarf2-cfi-asm",
-}
+# Both x86-64 bugs it found are fixed (test_fixed_bug below): none left.
 KNOWN = {
-    "x86_64-linux-gnu": {
-        # pic_got_bug.c, in cg_break and sw_break.
-        ("-O2 -g -fPIC", "computed_goto.c:48: warned, intact in the assembly"),
-        ("-O2 -g -fPIC", "switch_table.c:39: warned, intact in the assembly"),
-    } | {(f, UNKNOWN) for f in HEAD_MERGE} | {(f, "fixup: " + UNKNOWN) for f in HEAD_MERGE},
+    "x86_64-linux-gnu": set(),
     "aarch64-linux-gnu": set(),
 }
 
@@ -384,10 +374,11 @@ def test_huge_function(target, tmp_path):
 
 
 @BOTH
-def test_known_bug_pic_got_load(target, tmp_path):
+def test_fixed_bug_pic_got_load(target, tmp_path):
     """pic_got_bug.c: with -fPIC, x86-64 loads the array's address from the
-    GOT at the access's location, and the plugin takes that load for the
-    access.  asmcheck: the access is intact on both targets."""
+    GOT at the access's location, and the plugin took that load (a MEM
+    without MEM_EXPR) for the access, broken; a read-only MEM is no merged
+    access now.  asmcheck: the access is intact on both targets."""
     src = os.path.join(DATA, "pic_got_bug.c")
     out = compile_modes(src, target, ("-O2", "-fPIC"), tmp_path)
     proc, asm, _ = compile_asm(src, target, ("-O2", "-fPIC", "-g"), None, tmp_path)
@@ -396,21 +387,17 @@ def test_known_bug_pic_got_load(target, tmp_path):
     assert broken == set() and res.heads
     warned = {line for line, _, _ in
               diagnostics.plugin_warnings(out["warn"][0].stderr, "pic_got_bug.c")}
-    if target.startswith("aarch64"):
-        assert warned == set()
-        return
-    assert warned == {14}
-    assert out["warn"][2][0]["rtl_broken"] == 1
-    pytest.xfail("x86-64 -fPIC: the GOT load of the array's address is taken for "
-                 "the access (false 'no register of its address' warning)")
+    assert warned == set()
+    assert out["warn"][2][0]["rtl_broken"] == 0
 
 
 @BOTH
-def test_known_bug_head_merge(target, tmp_path):
+def test_fixed_bug_head_merge(target, tmp_path):
     """head_merge_bug.c: the final code has the head load (asmcheck finds it
-    on the head's line), so no access should be left unknown; on x86-64
-    cross-jumping drops the merged load's MEM_EXPR and both are unknown,
-    while the function is not counted as a fallback."""
+    on the head's line), so no access may be left unknown; on x86-64
+    cross-jumping drops the merged load's MEM_EXPR, and both accesses were
+    unknown until a volatile MEM without MEM_EXPR at a head's location
+    stood for that head."""
     name = "head_merge_bug.c"
     src = os.path.join(DATA, name)
     out = compile_modes(src, target, ("-O2",), tmp_path)
@@ -422,9 +409,4 @@ def test_known_bug_head_merge(target, tmp_path):
     assert warned == marked
     s = out["warn"][2][0]
     assert s["rtl_accesses"] == 2 and s["rtl_fallback_functions"] == 0
-    if target.startswith("aarch64"):
-        assert s["rtl_unknown"] == 0
-        return
-    assert s["rtl_unknown"] == 2 and s["rtl_intact"] == s["rtl_broken"] == 0
-    pytest.xfail("x86-64: a head load merged by cross-jumping loses its MEM_EXPR; "
-                 "the function's accesses are all unknown, not counted as a fallback")
+    assert s["rtl_unknown"] == 0

@@ -24,20 +24,24 @@ SAMPLE = os.path.join(REPO, "tests", "data", "survey")
 RECORDED_SRC = "/work/main/build/survey/src"
 
 
-@pytest.fixture
-def survey(tmp_path):
-    """The sample, with its recorded source paths moved under tmp_path/src."""
-    dst = tmp_path / "survey"
-    shutil.copytree(SAMPLE, dst)
-    src = str(dst / "src")
-    for root, _dirs, files in os.walk(dst):
+def move_sources(survey, old_src, new_src):
+    """Rewrite the source paths the survey's files record."""
+    for root, _dirs, files in os.walk(survey):
         for name in files:
             if name.endswith((".json", ".stats", ".cmd")):
                 path = os.path.join(root, name)
                 with open(path) as f:
                     text = f.read()
                 with open(path, "w") as f:
-                    f.write(text.replace(RECORDED_SRC, src))
+                    f.write(text.replace(old_src, new_src))
+
+
+@pytest.fixture
+def survey(tmp_path):
+    """The sample, with its recorded source paths moved under tmp_path/src."""
+    dst = tmp_path / "survey"
+    shutil.copytree(SAMPLE, dst)
+    move_sources(str(dst), RECORDED_SRC, str(dst / "src"))
     return str(dst)
 
 
@@ -134,14 +138,7 @@ def test_versions_side_by_side(survey, tmp_path):
                 path = os.path.join(other, diag, "lib", name + ext)
                 if os.path.exists(path):
                     os.remove(path)
-    for root, _dirs, files in os.walk(other):
-        for name in files:
-            if name.endswith((".json", ".stats", ".cmd")):
-                path = os.path.join(root, name)
-                with open(path) as f:
-                    text = f.read()
-                with open(path, "w") as f:
-                    f.write(text.replace(survey + "/src", other + "/src"))
+    move_sources(other, survey + "/src", other + "/src")
     triage_612 = tmp_path / "6.12.txt"
     triage_612.write_text("kernel/cgroup/cgroup.c:6332: false positive: as in 6.1\n")
     text, summaries = report.render_versions([
