@@ -302,18 +302,22 @@ static void visit_phi(struct chain_walk *w, gphi *phi, tree changed)
 	seed(w, gimple_phi_result(phi), src, st);
 }
 
-/* A constant, or an SSA name set to a constant (as right after "ssa"). */
-static bool invariant_value(tree value)
+/*
+ * The constant value is, directly or as an SSA name set to it (as right
+ * after "ssa"), or NULL.
+ */
+tree invariant_value(tree value)
 {
 	gimple def;
 
-	if (is_gimple_min_invariant(value))
-		return true;
-	if (TREE_CODE(value) != SSA_NAME)
-		return false;
+	if (!value || is_gimple_min_invariant(value))
+		return value;
+	if (TREE_CODE(value) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(value))
+		return NULL_TREE;
 	def = SSA_NAME_DEF_STMT(value);
-	return gimple_assign_single_p(def) &&
-	       is_gimple_min_invariant(gimple_assign_rhs1(def));
+	if (gimple_assign_single_p(def) && is_gimple_min_invariant(gimple_assign_rhs1(def)))
+		return gimple_assign_rhs1(def);
+	return NULL_TREE;
 }
 
 static bool phi_args_invariant(gphi *phi)

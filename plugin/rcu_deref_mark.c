@@ -360,13 +360,7 @@ static void record_interfaces(struct chain_walk *w)
 /* An integer constant, or an SSA name set to one (as right after "ssa"). */
 static void note_constant_operand(tree op)
 {
-	gimple def;
-
-	if (op && TREE_CODE(op) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(op)) {
-		def = SSA_NAME_DEF_STMT(op);
-		if (gimple_assign_single_p(def))
-			op = gimple_assign_rhs1(def);
-	}
+	op = invariant_value(op);
 	if (op && TREE_CODE(op) == INTEGER_CST && INTEGRAL_TYPE_P(TREE_TYPE(op)))
 		note_merged_constant(op);
 }

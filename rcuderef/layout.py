@@ -224,9 +224,8 @@ class Layout:
             ("SURVEY_TRIAGE", self.survey_triage),
             # Every version's survey, for the report that sets them side by side.
             ("SURVEY_ALL", " ".join(
-                "%s=%s:%s" % (v, Layout(self.build, v, repo=self.repo).survey,
-                              Layout(self.build, v, repo=self.repo).survey_triage)
-                for v in KERNELS)),
+                "%s=%s:%s" % (lay.kernel, lay.survey, lay.survey_triage)
+                for lay in (Layout(self.build, v, repo=self.repo) for v in KERNELS))),
             ("BENCH_OUT", self.bench),
             ("BENCH_QUICK_OUT", self.bench_quick),
             ("FUZZ_DIR", self.fuzz),
