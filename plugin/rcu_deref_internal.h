@@ -199,6 +199,9 @@ int call_arg_source(location_t loc, unsigned int fn_uid, int index);
 void note_return(unsigned int fn_uid, int src);
 int returned_source(unsigned int fn_uid);
 void count_chains(unsigned int *chains, unsigned int *deps);
+/* The kernel's MAX_ERRNO: ERR_PTR(-e) for 0 < e <= 4095 is an error. */
+#define RCU_DEREF_MAX_ERRNO 4095
+
 void note_merged_constant(tree cst);
 bool merged_constant(HOST_WIDE_INT value);
 void records_start(void);

@@ -357,11 +357,33 @@ static void record_interfaces(struct chain_walk *w)
 	}
 }
 
-/* An integer constant, or an SSA name set to one (as right after "ssa"). */
+/*
+ * An error pointer constant: ERR_PTR(-e), 0 < e <= MAX_ERRNO.  NULL is not
+ * one (a register set to it is an arm only where RTL marks it a pointer:
+ * null_pointer_set()), so that a zero index stays a value to check.
+ */
+static bool error_pointer(tree cst)
+{
+	unsigned HOST_WIDE_INT value;
+
+	if (!POINTER_TYPE_P(TREE_TYPE(cst)) || !tree_fits_uhwi_p(cst))
+		return false;
+	/* Pointers are unsigned: ERR_PTR(-11) is 2^N - 11. */
+	value = tree_to_uhwi(cst);
+	return sext_hwi(value, TYPE_PRECISION(TREE_TYPE(cst))) < 0 &&
+	       sext_hwi(value, TYPE_PRECISION(TREE_TYPE(cst))) >= -RCU_DEREF_MAX_ERRNO;
+}
+
+/*
+ * An integer constant, or an SSA name set to one (as right after "ssa"),
+ * or an error pointer ("return ERR_PTR(-EAGAIN)" beside a head): the
+ * code never reads memory through it, so nothing it addresses needs order.
+ */
 static void note_constant_operand(tree op)
 {
 	op = invariant_value(op);
-	if (op && TREE_CODE(op) == INTEGER_CST && INTEGRAL_TYPE_P(TREE_TYPE(op)))
+	if (op && TREE_CODE(op) == INTEGER_CST &&
+	    (INTEGRAL_TYPE_P(TREE_TYPE(op)) || error_pointer(op)))
 		note_merged_constant(op);
 }
 

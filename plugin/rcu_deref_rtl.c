@@ -519,9 +519,6 @@ static void select_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
 	bitmap_ior_and_into(out, a, b);
 }
 
-/* The kernel's MAX_ERRNO: ERR_PTR(-e) for 0 < e <= 4095 is an error. */
-#define RCU_DEREF_MAX_ERRNO 4095
-
 /*
  * Whether set makes a pointer register NULL or an error pointer: such an
  * arm merged with heads ("p = NULL; if (...) p = rcu_dereference(...)",

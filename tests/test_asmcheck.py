@@ -312,6 +312,52 @@ def test_csel_of_head_or_constant_after_comparing_the_head():
     assert dep_flags(res) == [(False, True, False)]
 
 
+def test_csel_of_head_or_error_pointer_is_dependent():
+    """``p = ERR_PTR(-11); if (a == 1) p = head;``: where the select takes
+    the error pointer, the load faults and reads nothing: no order to keep
+    there (the last page is never mapped)."""
+    res = check("""
+        @6 ldr x0, [x2]
+        @9 cmp w3, 1
+        mov x1, -11
+        csel x0, x0, x1, eq
+        @7 ldr w0, [x0, 8]
+    """)
+    assert res.verdict == "intact"
+    assert dep_flags(res) == [(True, False, False)]
+
+
+def test_error_pointer_path_joins_a_head_path():
+    """The join of an error pointer path and a head path (a loop that
+    retries, rhashtable's -EAGAIN) keeps the head's dependency; a 32-bit
+    constant, a constant below -4095 and -4096 itself are no error
+    pointers."""
+    for constant, verdict in (("x19, -11", "intact"),
+                              ("x19, -4095", "intact"),
+                              ("x19, -4096", "broken"),
+                              ("x19, 0", "broken"),
+                              ("w19, -11", "broken")):
+        res = check(f"""
+            @9 cmp w3, 1
+            mov {constant}
+            bne .L2
+            @6 ldr x1, [x2]
+            @9 add x19, x1, 8
+        .L2:
+            @7 ldr w0, [x19, 8]
+        """)
+        assert res.verdict == verdict, constant
+
+
+def test_error_pointer_alone_is_no_head():
+    res = check("""
+        @6 ldr x1, [x2]
+        @9 mov x0, -11
+        @7 ldr w0, [x0, 8]
+    """)
+    assert res.verdict == "broken"
+
+
 def test_csinc_picks_like_csel_and_cinc_keeps_its_source():
     """csinc x2, x0, x4: x0 or x4 + 1; cinc x2, x0: x0 or x0 + 1."""
     res = check("""

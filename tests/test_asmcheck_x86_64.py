@@ -381,6 +381,22 @@ def test_cmov_with_one_dependent_choice_is_not_dependent():
     assert res.verdict == "broken"
 
 
+def test_cmov_of_head_or_error_pointer_is_dependent():
+    """The error pointer's side of a conditional move faults: no order to
+    keep there.  A 32-bit constant (zero-extended) is no error pointer."""
+    for move, verdict in (("movq $-11, %rdx", "intact"),
+                          ("movl $-11, %edx", "broken"),
+                          ("movq $-4096, %rdx", "broken")):
+        res = check(f"""
+            @6 movq gp(%rip), %rax
+            @9 cmpl $1, %edi
+            {move}
+            cmovne %rdx, %rax
+            @7 movl 8(%rax), %eax
+        """)
+        assert res.verdict == verdict, move
+
+
 def test_cmov_with_both_choices_dependent_is_data():
     res = check("""
         @6 movq gp(%rip), %rax

@@ -68,7 +68,7 @@ from . import dataflow, gas
 from .dataflow import (  # noqa: F401 (part of this module's interface)
     CALL, DATA, FLAGS, HEAD_SOURCE, Access, CallGraph,
     Insn, Isa, Program, Result, State, Value, annotations, clear_slots,
-    load_slot, store_slot, strength, vcap, vjoin, vmeet)
+    error_pointer, load_slot, store_slot, strength, vcap, vjoin, vmeet)
 from .gas import IDENT as _IDENT
 from .gas import Parser as _GasParser
 
@@ -440,6 +440,9 @@ def transfer_data(insn: Insn, state: State) -> None:
     sources = [] if mnemonic in _CONSTANT_DEFS else [r for r, _ in regs[1:]]
     if mnemonic in _SELECTS:
         value = vmeet(*(state.val(r) for r in sources[:2]))
+    elif (mnemonic == "mov" and len(ops) == 2 and not sources[0]
+          and ops[0].lower().startswith("x")):
+        value = error_pointer(immediate(ops[1]))
     else:
         value = vjoin(*(state.val(r) for r in sources))
     if lane or mnemonic in _PARTIAL_WRITES:

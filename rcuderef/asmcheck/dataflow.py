@@ -12,6 +12,14 @@ holds what does not depend on the instruction set:
   inputs (:func:`vjoin`), at a CFG join the weakest level of the paths
   (:func:`vmeet`), so an access is dependent only if its address is
   dependent on every path reaching it;
+- error pointers: a 64-bit register set to a constant in [-4095, -1] (the
+  kernel's ``ERR_PTR(-e)``, ``MAX_ERRNO`` 4095) holds the source ``errptr``.
+  No access through such an address reads memory (the last page of the
+  address space is never mapped: it faults), so a path on which the address
+  is an error pointer has no dependency to keep, and at a join, or between
+  the two choices of a select, a value that is only an error pointer gives
+  way to the other side (``p = ERR_PTR(-EAGAIN); if (...) p =
+  rcu_dereference(q)``).  The source is no head: alone it is independent;
 - the forward MUST fixpoint solver over the whole file;
 - the interprocedural summaries: what the return register holds at every
   return of a function of the file (greatest fixpoint over its returns and
@@ -42,6 +50,8 @@ from typing import Callable
 
 NONE, FLAGS, CALL, DATA = 0, 1, 2, 3
 HEAD_SOURCE = "head"
+ERR_SOURCE = "errptr"
+MAX_ERRNO = 4095
 MAX_ROUNDS = 64
 # Stack pointers, zero register and program counter of either target: they
 # never carry a head's value.
@@ -155,15 +165,34 @@ def vcap(value: Value, level: int) -> Value:
             if min(have, level) > NONE}
 
 
+def error_pointer(constant: int | None) -> Value:
+    """The value of a 64-bit register set to ``constant``: an error
+    pointer, or independent."""
+    if constant is not None and -MAX_ERRNO <= constant < 0:
+        return {ERR_SOURCE: DATA}
+    return {}
+
+
+def only_error_pointer(value: Value) -> bool:
+    return set(value) == {ERR_SOURCE}
+
+
 def vmeet(old: Value, new: Value) -> Value:
-    """At a join: the sources on both sides, at the weaker level."""
+    """At a join: the sources on both sides, at the weaker level; a side
+    that is only an error pointer gives way to the other."""
+    if only_error_pointer(old):
+        return new
+    if only_error_pointer(new):
+        return old
     return {source: min(level, new[source]) for source, level in old.items()
             if source in new}
 
 
 def strength(value: Value) -> int:
-    """Dependency level of a value whose sources are all head loads."""
-    return max(value.values(), default=NONE)
+    """Dependency level of a value whose sources are all head loads (an
+    error pointer is none)."""
+    return max((level for source, level in value.items()
+                if source != ERR_SOURCE), default=NONE)
 
 
 def vstate(levels: dict[str, int]) -> "State":

@@ -72,8 +72,8 @@ from dataclasses import dataclass
 from . import dataflow, gas
 from .dataflow import (  # noqa: F401 (part of this module's interface)
     CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph,
-    Insn, Isa, Program, Result, State, Value, annotations, strength, vcap,
-    vjoin, vmeet)
+    Insn, Isa, Program, Result, State, Value, annotations, error_pointer,
+    strength, vcap, vjoin, vmeet)
 from .gas import IDENT, Parser
 
 DEFAULT_CC = "gcc"
@@ -829,6 +829,10 @@ def transfer_data(insn: Insn, state: State, head: bool) -> None:
                         for i in sources))
     if is_constant_idiom(insn) or (base == "sbb" and same_registers(insn)):
         value = {}
+    if (base in ("mov", "movq", "movabs") and len(ops) == 2
+            and is_immediate(ops[0])
+            and register(ops[1])[1] == 8):
+        value = error_pointer(immediate(ops[0]))
     if (base in _FLAG_READERS or _SETCC.match(mnemonic)
             or _CMOVCC.match(mnemonic)):
         value = vjoin(value, flags_value(state))
