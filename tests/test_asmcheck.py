@@ -1179,6 +1179,19 @@ def test_cli_prints_verdict(tmp_path):
     assert "verdict: broken" in proc.stdout
 
 
+@needs_cc
+def test_cli_reports_a_compile_error_without_a_traceback(tmp_path):
+    (tmp_path / "t.c").write_text('#include "missing_header.h"\n')
+    proc = subprocess.run(
+        [sys.executable, "-m", "rcuderef.asmcheck", str(tmp_path / "t.c")],
+        capture_output=True, text=True, check=False,
+        cwd=Path(__file__).parent.parent)
+    assert proc.returncode == 2
+    assert "cannot compile" in proc.stderr
+    assert "missing_header.h" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 # ------------------------------------------------------ per source site
 
 def sited(*functions):

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from . import aarch64, x86_64
-from .dataflow import annotations
+from .dataflow import CompileError, annotations
 
 CHECKERS = {"aarch64": aarch64, "x86_64": x86_64}
 
@@ -67,8 +67,13 @@ def main(argv: list[str]) -> int:
     heads = args.head or heads
     deps = args.dep or deps
     checker = CHECKERS[args.target]
-    asm = checker.compile_to_asm(args.file, args.cc or checker.DEFAULT_CC,
-                                 opt, extra)
+    try:
+        asm = checker.compile_to_asm(args.file, args.cc or checker.DEFAULT_CC,
+                                     opt, extra)
+    except CompileError as e:
+        # Not a verdict: exit 2, with the compiler's own message.
+        print(f"asmcheck: cannot compile {args.file}:\n{e}", file=sys.stderr)
+        return 2
     if args.show_asm:
         print(asm)
     res = checker.analyze(asm, os.path.basename(args.file), heads, deps)
