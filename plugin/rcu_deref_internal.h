@@ -202,6 +202,12 @@ void count_chains(unsigned int *chains, unsigned int *deps);
 /* The kernel's MAX_ERRNO: ERR_PTR(-e) for 0 < e <= 4095 is an error. */
 #define RCU_DEREF_MAX_ERRNO 4095
 
+/* Whether a pointer's value, sign extended, is ERR_PTR(-e). */
+static inline bool error_pointer_value(HOST_WIDE_INT value)
+{
+	return value < 0 && value >= -RCU_DEREF_MAX_ERRNO;
+}
+
 void note_merged_constant(tree cst);
 bool merged_constant(HOST_WIDE_INT value);
 void records_start(void);

@@ -364,14 +364,10 @@ static void record_interfaces(struct chain_walk *w)
  */
 static bool error_pointer(tree cst)
 {
-	unsigned HOST_WIDE_INT value;
-
-	if (!POINTER_TYPE_P(TREE_TYPE(cst)) || !tree_fits_uhwi_p(cst))
-		return false;
 	/* Pointers are unsigned: ERR_PTR(-11) is 2^N - 11. */
-	value = tree_to_uhwi(cst);
-	return sext_hwi(value, TYPE_PRECISION(TREE_TYPE(cst))) < 0 &&
-	       sext_hwi(value, TYPE_PRECISION(TREE_TYPE(cst))) >= -RCU_DEREF_MAX_ERRNO;
+	return POINTER_TYPE_P(TREE_TYPE(cst)) && tree_fits_uhwi_p(cst) &&
+	       error_pointer_value(sext_hwi(tree_to_uhwi(cst),
+					    TYPE_PRECISION(TREE_TYPE(cst))));
 }
 
 /*

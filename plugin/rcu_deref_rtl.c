@@ -532,7 +532,7 @@ static bool null_pointer_set(rtx set)
 	rtx dest = SET_DEST(set), src = SET_SRC(set);
 
 	return REG_P(dest) && REG_POINTER(dest) && CONST_INT_P(src) &&
-	       INTVAL(src) <= 0 && INTVAL(src) >= -RCU_DEREF_MAX_ERRNO;
+	       (INTVAL(src) == 0 || error_pointer_value(INTVAL(src)));
 }
 
 /* Whether an asm's output is an arm, by its location and template. */

@@ -8,12 +8,11 @@ import pytest
 
 from rcuderef import diagnostics
 from rcuderef.asmcheck import aarch64 as asmcheck
-from rcuderef.asmcheck import x86_64
 from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
+from tests.corpus import CHECKERS
 
 REPRO = os.path.join(REPO, "survey", "repro")
 INCLUDE = os.path.join(REPO, "plugin", "include")
-CHECKERS = {"aarch64-linux-gnu": asmcheck, "x86_64-linux-gnu": x86_64}
 
 
 def warnings(name, target, args=(), opt="-O2"):
