@@ -317,6 +317,12 @@ const char *rtl_fate_name(enum rtl_fate fate)
  */
 #define DEP_OK 0
 
+/* A constant address: a symbol (a section anchor or not) plus bytes. */
+struct sym_offset {
+	rtx sym;
+	HOST_WIDE_INT off;
+};
+
 struct rtl_walk {
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
 	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
@@ -327,6 +333,9 @@ struct rtl_walk {
 	bitmap scratch;
 	bitmap leaders_seen;		/* leaders whose head insn or call was met */
 	bool check;			/* the final round: decide the accesses */
+	/* Registers holding a symbol's address plus an offset, in this block. */
+	hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>,
+		 struct sym_offset> *consts;
 };
 
 /* Whether regno is a base of frame and spill slots. */
@@ -550,6 +559,71 @@ static bool arm_asm(const_rtx x)
 }
 
 /*
+ * The object at byte offset off from a section anchor: with
+ * -fsection-anchors, "&tcp_reno" is ".LANCHOR1 + 64", and the anchor's
+ * block lists the objects placed in it with their offsets.  The object
+ * whose bytes hold the address, or NULL.
+ */
+static tree anchored_decl(const_rtx anchor, HOST_WIDE_INT off)
+{
+	struct object_block *block = SYMBOL_REF_BLOCK(anchor);
+	HOST_WIDE_INT at = SYMBOL_REF_BLOCK_OFFSET(anchor) + off, start, size;
+	unsigned int i;
+	rtx sym;
+
+	if (!block || SYMBOL_REF_BLOCK_OFFSET(anchor) < 0)
+		return NULL_TREE;
+	FOR_EACH_VEC_SAFE_ELT(block->objects, i, sym) {
+		tree decl = SYMBOL_REF_DECL(sym);
+
+		start = SYMBOL_REF_BLOCK_OFFSET(sym);
+		if (!decl || !DECL_P(decl) || start < 0 || at < start)
+			continue;
+		size = int_size_in_bytes(TREE_TYPE(decl));
+		if (at < start + MAX(size, 1))
+			return decl;
+	}
+	return NULL_TREE;
+}
+
+/* Whether the constant x refers to a section anchor. */
+static bool anchored(const_rtx x)
+{
+	subrtx_iterator::array_type array;
+
+	FOR_EACH_SUBRTX(iter, array, x, ALL) {
+		if (GET_CODE(*iter) == SYMBOL_REF && SYMBOL_REF_ANCHOR_P(*iter))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the address sym + off is in an arm's object. */
+static bool arm_object(const_rtx sym, HOST_WIDE_INT off)
+{
+	if (SYMBOL_REF_ANCHOR_P(sym)) {
+		tree decl = anchored_decl(sym, off);
+
+		return decl && rtl.arm_decls->contains(decl);
+	}
+	return SYMBOL_REF_DECL(sym) && rtl.arm_decls->contains(SYMBOL_REF_DECL(sym));
+}
+
+/* Whether y, a symbol or symbol + offset, addresses an arm's object. */
+static bool arm_address(const_rtx y)
+{
+	HOST_WIDE_INT off = 0;
+
+	if (GET_CODE(y) == CONST)
+		y = XEXP(y, 0);
+	if (GET_CODE(y) == PLUS && CONST_INT_P(XEXP(y, 1))) {
+		off = INTVAL(XEXP(y, 1));
+		y = XEXP(y, 0);
+	}
+	return GET_CODE(y) == SYMBOL_REF && arm_object(y, off);
+}
+
+/*
  * Whether x is an arm: a plain load the source merged with heads, or the
  * address of an object it merged with them (a list walk that starts at
  * &init_task), or an asm's output (while_each_thread from current).
@@ -565,14 +639,103 @@ static bool arm_value(rtx x)
 			if (MEM_EXPR(y) && rtl.arm_loads->contains(MEM_EXPR(y)))
 				return true;
 			iter.skip_subrtxes();
-		} else if (GET_CODE(y) == SYMBOL_REF && SYMBOL_REF_DECL(y) &&
-			   rtl.arm_decls->contains(SYMBOL_REF_DECL(y))) {
-			return true;
+		} else if (GET_CODE(y) == CONST || GET_CODE(y) == SYMBOL_REF) {
+			if (arm_address(y))
+				return true;
+			/* An anchor's offset is the CONST's, not zero. */
+			if (GET_CODE(y) == CONST && anchored(y))
+				iter.skip_subrtxes();
 		} else if (GET_CODE(y) == ASM_OPERANDS && arm_asm(y)) {
 			return true;
 		}
 	}
 	return false;
+}
+
+/*
+ * Whether x computes a constant address, *c, from what this block set:
+ * "adrp x1, .LANCHOR0; add x1, x1, :lo12:.LANCHOR0; add x1, x1, 24"
+ * is the anchor plus 24, the address of the object placed there, with
+ * no note to say so.  Only within a block: a base register set in
+ * another block is not followed (the value then has no arm, which can
+ * only give a warning, never hide a break).
+ */
+static bool const_address(struct rtl_walk *w, const_rtx x, struct sym_offset *c)
+{
+	struct sym_offset *known;
+
+	switch (GET_CODE(x)) {
+	case SYMBOL_REF:
+		c->sym = CONST_CAST_RTX(x);
+		c->off = 0;
+		return true;
+	case CONST:
+		x = XEXP(x, 0);
+		if (GET_CODE(x) != PLUS || !CONST_INT_P(XEXP(x, 1)) ||
+		    GET_CODE(XEXP(x, 0)) != SYMBOL_REF)
+			return false;
+		c->sym = XEXP(x, 0);
+		c->off = INTVAL(XEXP(x, 1));
+		return true;
+	case LO_SUM:
+		return const_address(w, XEXP(x, 1), c);
+	case PLUS:
+		if (!CONST_INT_P(XEXP(x, 1)) || !REG_P(XEXP(x, 0)) ||
+		    !const_address(w, XEXP(x, 0), c))
+			return false;
+		c->off += INTVAL(XEXP(x, 1));
+		return true;
+	case REG:
+		known = w->consts->get(REGNO(x));
+		if (!known)
+			return false;
+		*c = *known;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Whether the constant set computes is an arm's address, by insn's note
+ * or by what this block put in the registers it reads: an anchor's base
+ * register plus the object's offset ("add x0, x0, 64" after ".LANCHOR1"
+ * was loaded) is that object's address only so.  Asked only for a value
+ * that no head reaches, so that it can never hide a register the code
+ * takes from a head.
+ */
+static bool arm_constant(struct rtl_walk *w, rtx_insn *insn, rtx set)
+{
+	rtx note = find_reg_equal_equiv_note(insn);
+	struct sym_offset c;
+
+	if (note && CONSTANT_P(XEXP(note, 0)) && arm_address(XEXP(note, 0)))
+		return true;
+	return const_address(w, SET_SRC(set), &c) && arm_object(c.sym, c.off);
+}
+
+/* Record what a set of registers leaves in them for const_address(). */
+static void track_constants(struct rtl_walk *w, rtx set)
+{
+	rtx dest = SET_DEST(set);
+	struct sym_offset c;
+	unsigned int r;
+
+	if (!REG_P(dest)) {
+		while (GET_CODE(dest) == SUBREG || GET_CODE(dest) == STRICT_LOW_PART ||
+		       GET_CODE(dest) == ZERO_EXTRACT)
+			dest = XEXP(dest, 0);
+		if (REG_P(dest)) {
+			for (r = REGNO(dest); r < END_REGNO(dest); r++)
+				w->consts->remove(r);
+		}
+		return;
+	}
+	for (r = REGNO(dest); r < END_REGNO(dest); r++)
+		w->consts->remove(r);
+	if (GET_CODE(set) == SET && GET_MODE(dest) == Pmode &&
+	    const_address(w, SET_SRC(set), &c))
+		w->consts->put(REGNO(dest), c);
 }
 
 /*
@@ -821,6 +984,8 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	if (w->check)
 		check_insn(w, insn, state);
 	if (CALL_P(insn)) {
+		if (w->consts->elements())
+			w->consts->empty();
 		transfer_call(w, insn, state);
 		return;
 	}
@@ -844,7 +1009,8 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		rtx_sources(w, state, SET_SRC(sets[i]), srcs[i]);
 		/* The address of a stored-to memory is not part of the value. */
 		if (arm_value(SET_SRC(sets[i])) || null_pointer_set(sets[i]) ||
-		    merged_constant_rtx(SET_SRC(sets[i])))
+		    merged_constant_rtx(SET_SRC(sets[i])) ||
+		    (bitmap_empty_p(srcs[i]) && arm_constant(w, insn, sets[i])))
 			bitmap_set_bit(srcs[i], DEP_OK);
 		h = head_loaded(insn, SET_SRC(sets[i]));
 		if (h >= 0) {
@@ -857,6 +1023,7 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 
 		if (GET_CODE(dest) != PC)
 			write_dest(w, state, dest, GET_CODE(sets[i]) == SET ? srcs[i] : NULL);
+		track_constants(w, sets[i]);
 		BITMAP_FREE(srcs[i]);
 	}
 	/* An auto-modified stack pointer moves the slots addressed from it. */
@@ -871,6 +1038,8 @@ static void walk_block(struct rtl_walk *w, basic_block bb, bitmap state)
 {
 	rtx_insn *insn;
 
+	if (w->consts->elements())
+		w->consts->empty();
 	FOR_BB_INSNS(bb, insn) {
 		if (NONDEBUG_INSN_P(insn))
 			transfer(w, insn, state);
@@ -910,6 +1079,8 @@ static void analyse(void)
 
 	memset(&w, 0, sizeof(w));
 	w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;
+	w.consts = new hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>,
+				struct sym_offset>;
 	w.nregs = max_reg_num();
 	w.nsrc = 1;
 	bitmap_obstack_initialize(&w.ob);
@@ -973,6 +1144,7 @@ static void analyse(void)
 	free(order_of);
 	w.sp_slots.release();
 	delete w.slots;
+	delete w.consts;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -2,6 +2,7 @@
 survey): each checked against the aarch64 assembly or against what the
 source says, not against the plugin's earlier output."""
 import os
+import re
 import subprocess
 
 import pytest
@@ -129,6 +130,35 @@ def test_error_pointer_arm(opt, target):
     assert set(res.deps) == {49, 63} and all(res.deps.values())
     assert res.broken_lines == set() and not res.vanished_lines
     assert warnings("err_ptr_arm.c", target, opt=opt) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_anchored_static_arm(opt, target):
+    """tcp_assign_congestion_control() (Linux 6.12), reduced: ca is the
+    head or &reno, which the source merges with it; the reads through ca
+    on the &reno path never depended on the head (the rule read by hand:
+    an arm).  On arm64 the arm's address is a section anchor plus reno's
+    offset; at -O1 a csel picks between it and the head's register.  The
+    checker, which knows no source arms, sees what the assembly does:
+    line 55's read through the select only (-O1), or a join (the other
+    levels).  The plugin warned on lines 55 and 57 at every level before
+    it resolved anchors (SYMBOL_REF_BLOCK)."""
+    name = "anchor_arm.c"
+    path = os.path.join(REPRO, name)
+    if target == "aarch64-linux-gnu":
+        asm = asmcheck.compile_to_asm(path, opt=opt, extra=("-I", INCLUDE))
+        # weights[] is placed first in the anchored block, so &reno is
+        # .LANCHOR0 plus a non-zero offset.
+        block = asm[asm.index(".set\t.LANCHOR0"):]
+        assert block.index("weights:") < block.index("reno:")
+        if opt == "-O1":
+            assert re.search(r"add\t(x\d+), \1, :lo12:\.LANCHOR0\n"
+                             r"\tadd\t\1, \1, 24\n\tcmp\tw0, 0\n"
+                             r"\tcsel\tx\d+, \1, x\d+, eq\n", asm), asm
+            res = asmcheck.analyze(asm, name, {49}, {55, 57})
+            assert [a.via_flags for a in res.deps[55]] == [True]
+    assert warnings(name, target, opt=opt) == []
 
 
 def acquire_lines(asm, name):
