@@ -113,6 +113,7 @@ static struct {
 	vec<tree> arm_params;		/* parameters merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
 	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
+	bool arm_frame;		/* ... and a local object's */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
 	tree fndecl;
@@ -156,6 +157,7 @@ void rtl_track_begin(void)
 	if (!rtl.arm_decls)
 		rtl.arm_decls = new hash_set<tree>;
 	rtl.arm_decls->empty();
+	rtl.arm_frame = false;
 	rtl.arm_params.truncate(0);
 	rtl.arm_calls.truncate(0);
 	rtl.arm_asms.truncate(0);
@@ -248,6 +250,10 @@ void rtl_track_arm_asm(gimple stmt)
 
 void rtl_track_arm_decl(tree decl)
 {
+	if (!is_global_var(decl)) {
+		rtl.arm_frame = true;
+		return;
+	}
 	if (!rtl.arm_decls->add(decl))
 		vec_safe_push(rtl_keep, decl);
 }
@@ -317,7 +323,10 @@ const char *rtl_fate_name(enum rtl_fate fate)
  */
 #define DEP_OK 0
 
-/* A constant address: a symbol (a section anchor or not) plus bytes. */
+/*
+ * A constant address: a symbol (a section anchor or not) plus bytes, or,
+ * with no symbol, an address in the frame (a local object's).
+ */
 struct sym_offset {
 	rtx sym;
 	HOST_WIDE_INT off;
@@ -656,7 +665,8 @@ static bool arm_value(rtx x)
  * Whether x computes a constant address, *c, from what this block set:
  * "adrp x1, .LANCHOR0; add x1, x1, :lo12:.LANCHOR0; add x1, x1, 24"
  * is the anchor plus 24, the address of the object placed there, with
- * no note to say so.  Only within a block: a base register set in
+ * no note to say so; "add x1, sp, 16" is a local object's address.
+ * Only within a block: a base register set in
  * another block is not followed (the value then has no arm, which can
  * only give a warning, never hide a break).
  */
@@ -686,6 +696,11 @@ static bool const_address(struct rtl_walk *w, const_rtx x, struct sym_offset *c)
 		c->off += INTVAL(XEXP(x, 1));
 		return true;
 	case REG:
+		if (frame_base(REGNO(x))) {
+			c->sym = NULL_RTX;	/* the frame */
+			c->off = 0;
+			return true;
+		}
 		known = w->consts->get(REGNO(x));
 		if (!known)
 			return false;
@@ -711,7 +726,9 @@ static bool arm_constant(struct rtl_walk *w, rtx_insn *insn, rtx set)
 
 	if (note && CONSTANT_P(XEXP(note, 0)) && arm_address(XEXP(note, 0)))
 		return true;
-	return const_address(w, SET_SRC(set), &c) && arm_object(c.sym, c.off);
+	if (!const_address(w, SET_SRC(set), &c))
+		return false;
+	return c.sym ? arm_object(c.sym, c.off) : rtl.arm_frame;
 }
 
 /* Record what a set of registers leaves in them for const_address(). */

@@ -50,7 +50,8 @@ void verdict_begin(void)
 /*
  * The values that a PHI merges with head values into the base pointer of
  * an access, and that never depended on a head (a parameter, a plain
- * load, a call's result, an asm's output, a declared object's address):
+ * load, a call's result, an asm's output, a declared object's address,
+ * static or on the stack):
  * on their paths the source had no dependency to keep, so the final code
  * needs none there either (kernel/cgroup/cgroup.c: a cgroup pointer that
  * is &root->cgrp, another cgroup, or NULL).  A short walk up the
@@ -75,8 +76,7 @@ static void track_arms(struct chain_walk *w, tree base)
 		if (arm && TREE_CODE(v) == ADDR_EXPR) {
 			tree obj = get_base_address(TREE_OPERAND(v, 0));
 
-			if (obj && (VAR_P(obj) || TREE_CODE(obj) == FUNCTION_DECL) &&
-			    is_global_var(obj))
+			if (obj && (VAR_P(obj) || TREE_CODE(obj) == FUNCTION_DECL))
 				rtl_track_arm_decl(obj);
 			continue;
 		}
