@@ -828,11 +828,24 @@ static int access_in_mem(const_rtx mem)
 	return a ? *a : -1;
 }
 
+/* Whether mem is addressed from the stack or frame pointer by a constant. */
+static bool frame_slot(const_rtx mem)
+{
+	const_rtx addr = XEXP(mem, 0);
+
+	if (GET_CODE(addr) == PLUS && CONST_INT_P(XEXP(addr, 1)))
+		addr = XEXP(addr, 0);
+	return REG_P(addr) && frame_base(REGNO(addr));
+}
+
 /*
  * A MEM that lost its MEM_EXPR (if-conversion merges the loads of both
  * arms into one through a conditional address) stands for the tracked
  * access of the same direction made at the insn's location, if exactly
- * one is.
+ * one is.  A register save or restore of the prologue or epilogue, which
+ * takes the location of the statement beside it (ext4_get_group_info():
+ * "ldr x21, [sp, 32]" at "return grp_info[indexh];"), and a spill slot
+ * are no access through a pointer.
  */
 static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 {
@@ -841,7 +854,8 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 	int found = -1;
 
 	/* A read-only MEM (a GOT load under -fPIC) is no merged access. */
-	if (MEM_EXPR(mem) || MEM_READONLY_P(mem) || loc == UNKNOWN_LOCATION)
+	if (MEM_EXPR(mem) || MEM_READONLY_P(mem) || loc == UNKNOWN_LOCATION ||
+	    RTX_FRAME_RELATED_P(insn) || frame_slot(mem))
 		return -1;
 	for (i = 0; i < rtl.accesses.length(); i++) {
 		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store)
