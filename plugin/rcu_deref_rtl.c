@@ -971,6 +971,23 @@ static rtx call_value_set(rtx_insn *insn)
 	return NULL_RTX;
 }
 
+/*
+ * Whether insn calls an allocator (the malloc attribute: the kernel's
+ * __alloc_size() carries it, so kmalloc() and its kind do): the result is
+ * a new object that no other pointer reaches, so nothing read through it
+ * needs ordering after a head, even where its size came from one
+ * (fs/aio.c, ioctx_add_table(): "kzalloc(... table->nr * 4 ...)").
+ */
+static bool fresh_object_call(rtx_insn *insn)
+{
+	rtx call = get_call_rtx_from(insn);
+	rtx fn = call ? XEXP(XEXP(call, 0), 0) : NULL_RTX;
+
+	return fn && GET_CODE(fn) == SYMBOL_REF && SYMBOL_REF_DECL(fn) &&
+	       TREE_CODE(SYMBOL_REF_DECL(fn)) == FUNCTION_DECL &&
+	       DECL_IS_MALLOC(SYMBOL_REF_DECL(fn));
+}
+
 static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
 	HARD_REG_SET clobbered = insn_callee_abi(insn).full_and_partial_reg_clobbers();
@@ -989,7 +1006,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	if (c >= 0) {
 		bitmap_set_bit(args, DEP_OK);
 		bitmap_set_bit(w->leaders_seen, rtl.calls[c].leader);
-	} else if (call_in(rtl.arm_calls, insn) >= 0) {
+	} else if (call_in(rtl.arm_calls, insn) >= 0 || fresh_object_call(insn)) {
 		bitmap_set_bit(args, DEP_OK);
 	}
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {

@@ -204,6 +204,26 @@ def test_epilogue_restore_is_no_access(opt):
     assert warnings(name, "aarch64-linux-gnu", opt=opt) == []
 
 
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_fresh_allocation_arm(opt, target):
+    """ioctx_add_table() (Linux 6.12), reduced: the loop's table is a
+    head's value or what kzalloc() (malloc attribute) just returned.  The
+    rule read by hand: a new object needs no ordering, whatever its size
+    came from.  At -O2 the assembly shows the join: the loop's register is
+    set from the head's load or from kzalloc()'s result ("bl kzalloc;
+    mov x19, x0" ... "mov x20, x19").  The plugin warned on lines 50 and 51
+    at -O2 and -O3 before allocators' results were arms."""
+    name = "fresh_allocation_arm.c"
+    if target == "aarch64-linux-gnu" and opt == "-O2":
+        asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
+                                      extra=("-I", INCLUDE))
+        text = "\n".join(i.text for i in asmcheck.parse(asm, name).insns)
+        assert "bl kzalloc\nmov x19, x0\n" in text, text
+        assert "\nmov x20, x19\n" in text and "ldr x20, [x21, 8]" in text
+    assert warnings(name, target, opt=opt) == []
+
+
 def acquire_lines(asm, name):
     """Source lines of the load-acquires in the assembly."""
     return {i.line for i in asmcheck.parse(asm, name).insns if asmcheck.is_acquire(i)}
