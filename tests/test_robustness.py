@@ -17,6 +17,7 @@ import pytest
 
 from fuzz.pipeline import crashed
 from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64
 from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS, compile_c, plugin_path
 
 INCLUDE = ("-I", os.path.join(REPO, "plugin", "include"))
@@ -637,6 +638,54 @@ def test_two_heads_one_access(tmp_path):
     assert 39 in warned
     assert 50 not in warned
     pytest.xfail("final-code check: any head stands for the access's own (two_heads_one_access.c)")
+
+
+# --- A helper's result from two parameters ---------------------------------------
+
+TWO_PARAMS = os.path.join(REPO, "fuzz", "repro", "two_params_one_helper.c")
+TWO_PARAMS_SWAPPED = (("bucket(uint16_t hash, unsigned int nbuckets)",
+                       "bucket(unsigned int nbuckets, uint16_t hash)"),
+                      ("bucket(h, 1)", "bucket(1, h)"))
+
+
+def two_params_truth_and_warnings(source, opt, tmp_path):
+    """The dep line's truth from the aarch64 checker, and the lines the
+    plugin warns at."""
+    heads, deps = aarch64.annotations(source)
+    src = tmp_path / "t.c"
+    src.write_text(source)
+    text = aarch64.compile_to_asm(str(src), opt=opt, extra=INCLUDE)
+    broken = aarch64.analyze(text, "t.c", heads, deps).broken_lines
+    r = compile_c(source, "aarch64-linux-gnu", tmp_path,
+                  extra=(opt, "-fdiagnostics-format=json", *INCLUDE))
+    assert r.returncode == 0, r.stderr
+    warned = {line for line, _, _ in diagnostics.plugin_warnings(r.stderr, "t.c")}
+    return set(broken), deps, warned
+
+
+@pytest.mark.parametrize("opt", ("-O1", "-O2", "-Os"))
+def test_two_params_swapped_is_warned(opt, tmp_path):
+    """The same program with the helper's parameters swapped: the plugin
+    warns where the checker sees the access broken (the truth for the
+    case below, and proof that only the parameters' order differs)."""
+    source = open(TWO_PARAMS).read()
+    for a, b in TWO_PARAMS_SWAPPED:
+        assert a in source
+        source = source.replace(a, b)
+    broken, deps, warned = two_params_truth_and_warnings(source, opt, tmp_path)
+    assert broken == deps and warned & deps == deps
+
+
+@pytest.mark.parametrize("opt", ("-O1", "-O2", "-Os"))
+def test_two_params_one_helper(opt, tmp_path):
+    """fuzz/repro/two_params_one_helper.c: broken in the assembly, not
+    warned: the helper's result stands for the parameter the call passes a
+    constant for.  The actual result is checked first."""
+    broken, deps, warned = two_params_truth_and_warnings(open(TWO_PARAMS).read(), opt, tmp_path)
+    assert broken == deps
+    assert not warned & deps, "two_params_one_helper.c is warned now: remove the xfail"
+    pytest.xfail("a value derived from two parameters stands for the first one the walk "
+                 "reaches (two_params_one_helper.c)")
 
 
 # --- Time linear in the number of heads --------------------------------------------

@@ -55,7 +55,9 @@ def unordered_dep_lines(asm: str, source_basename: str, head_lines, dep_lines) -
     out = set()
     for i, insn in enumerate(program.insns):
         if insn.line in dep_lines and is_memory_access(insn) and state[i] is False:
-            base = insn.operands[-1] if insn.operands else ""
+            # The address operand: the last one but for a post-index
+            # ("ldp x29, x30, [sp], 16").
+            base = next((op for op in reversed(insn.operands) if op.startswith("[")), "")
             if base.startswith("[sp") or base.startswith("[x29"):
                 continue
             out.add(insn.line)

@@ -1,0 +1,24 @@
+/* Rule "avoid cancellation" (x%1, uint16_t head): hazard, the number of buckets is a constant 1 that only the optimizers see, so h % nbuckets becomes 0 and the bucket access no longer depends on rcu_dereference(). */
+#include <stdint.h>
+#include "rcu_deref.h"
+
+struct bucket {
+	int count;
+	int first;
+};
+
+struct bucket buckets[8];
+uint16_t ghash;
+static const unsigned int nbuckets = 1;
+
+int reader(void)
+{
+	uint16_t h;
+	int v;
+
+	rcu_read_lock();
+	h = rcu_dereference(ghash); /* rcu:head */
+	v = buckets[h % nbuckets].first; /* rcu:dep */
+	rcu_read_unlock();
+	return v;
+}
