@@ -10,6 +10,8 @@
 /* The sources of the translation unit, by index. */
 struct chain_state {
 	vec<struct dep_source> sources;
+	/* The either source made for a pair of sources, by the pair. */
+	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> *eithers;
 };
 
 static struct chain_state chain;
@@ -17,11 +19,14 @@ static struct chain_state chain;
 void chain_start(void)
 {
 	chain.sources.create(64);
+	chain.eithers = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int>;
 }
 
 void chain_finish(void)
 {
 	chain.sources.release();
+	delete chain.eithers;
+	chain.eithers = NULL;
 }
 
 int new_source(enum source_kind kind, location_t loc)
@@ -55,6 +60,7 @@ int source_rank(int src)
 	case SRC_HEAD:
 		return 3;
 	case SRC_PARAM:
+	case SRC_EITHER:
 		return 2;
 	default:
 		return 1;
@@ -83,6 +89,74 @@ static void merge_heads(int a, int b)
 	if (a < 0 || b < 0 || source_at(a)->kind != SRC_HEAD || source_at(b)->kind != SRC_HEAD)
 		return;
 	source_at(head_leader(a))->leader = head_leader(b);
+}
+
+/* Whether parameter source param is one that src stands for. */
+static bool param_in(int param, int src)
+{
+	const struct dep_source *s = source_at(src);
+
+	if (s->kind == SRC_EITHER)
+		return param_in(param, s->either[0]) || param_in(param, s->either[1]);
+	return s->kind == SRC_PARAM && s->fn_uid == source_at(param)->fn_uid &&
+	       s->index == source_at(param)->index;
+}
+
+/* Whether every parameter that b stands for, a stands for too. */
+static bool covers(int a, int b)
+{
+	const struct dep_source *s = source_at(b);
+
+	if (s->kind == SRC_EITHER)
+		return covers(a, s->either[0]) && covers(a, s->either[1]);
+	return param_in(b, a);
+}
+
+/* How many parameters src stands for. */
+static int params_in(int src)
+{
+	const struct dep_source *s = source_at(src);
+
+	if (s->kind == SRC_EITHER)
+		return params_in(s->either[0]) + params_in(s->either[1]);
+	return 1;
+}
+
+/*
+ * The source for a value derived from the parameters a stands for and
+ * from those b stands for (a helper's "hash % nbuckets", where a call
+ * may pass a constant for one and a head's value for the other): either
+ * of them may resolve to a head where the helper is inlined or cloned.
+ * At most four parameters, beyond which a keeps standing alone.
+ */
+static int either_source(int a, int b)
+{
+	HOST_WIDE_INT key;
+	bool existed;
+	int *made, src;
+
+	if (covers(a, b))
+		return a;
+	if (covers(b, a))
+		return b;
+	if (params_in(a) + params_in(b) > 4)
+		return a;
+	key = ((HOST_WIDE_INT)a << 32) | (unsigned int)b;
+	made = &chain.eithers->get_or_insert(key, &existed);
+	if (existed)
+		return *made;
+	src = new_source(SRC_EITHER, UNKNOWN_LOCATION);
+	source_at(src)->either[0] = a;
+	source_at(src)->either[1] = b;
+	*chain.eithers->get(key) = src;
+	return src;
+}
+
+/* Whether a source is made of parameters only. */
+static bool param_kind(int src)
+{
+	return src >= 0 && (source_at(src)->kind == SRC_PARAM ||
+			    source_at(src)->kind == SRC_EITHER);
 }
 
 void walk_init(struct chain_walk *w)
@@ -118,8 +192,13 @@ void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 		merge_heads(src, w->source[v]);
 	if (w->strength[v] > st)
 		return;
-	if (w->strength[v] == st && source_rank(w->source[v]) >= source_rank(src))
+	if (w->strength[v] == st && param_kind(w->source[v]) && param_kind(src)) {
+		src = either_source(w->source[v], src);
+		if (src == w->source[v])
+			return;
+	} else if (w->strength[v] == st && source_rank(w->source[v]) >= source_rank(src)) {
 		return;
+	}
 	w->strength[v] = st;
 	w->source[v] = src;
 	w->work.safe_push(name);

@@ -84,6 +84,7 @@ enum source_kind {
 	SRC_HEAD,
 	SRC_PARAM,
 	SRC_CALL,
+	SRC_EITHER,	/* parameters: a value derived from two of them */
 };
 
 struct dep_source {
@@ -98,6 +99,7 @@ struct dep_source {
 	bool unused;		/* head: nothing uses its value */
 	bool marked;		/* head: marked by __rcu_deref_head() */
 	int leader;		/* head: heads merged in one value form a set */
+	int either[2];		/* either: the two sources, each a parameter or either */
 };
 
 /* How a value derives from its source. */

@@ -24,6 +24,11 @@ static void dump_source(FILE *f, int src)
 	case SRC_CALL:
 		fprintf(f, "call result at %s:%d:%d", xl.file, xl.line, xl.column);
 		break;
+	case SRC_EITHER:
+		dump_source(f, s->either[0]);
+		fprintf(f, " or ");
+		dump_source(f, s->either[1]);
+		break;
 	}
 }
 

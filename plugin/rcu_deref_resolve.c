@@ -91,21 +91,26 @@ struct call_path {
  * from a source to the one it stands for, at most 16 steps from depth: a
  * parameter of the callee of the innermost call on the path to that call's
  * argument, a parameter of an inlined body to its call's argument, a call's
- * result to what its callee returns.
+ * result to what its callee returns; a value of two parameters to the
+ * first of them that stands for a head.
  */
-int resolve_source(int src, tree block, int depth)
+static int resolve_on(int src, tree block, int depth, struct call_path path, int *budget)
 {
-	struct call_path path;
 	const struct dep_source *s;
 	tree inl;
-	int call;
+	int call, head;
 
-	path.n = 0;
-	for (; src >= 0 && depth <= 16; depth++) {
+	for (; src >= 0 && depth <= 16 && --*budget >= 0; depth++) {
 		s = source_at(src);
 		switch (s->kind) {
 		case SRC_HEAD:
 			return src;
+		case SRC_EITHER:
+			/* The first of the parameters that stands for a head. */
+			head = resolve_on(s->either[0], block, depth + 1, path, budget);
+			if (head >= 0)
+				return head;
+			return resolve_on(s->either[1], block, depth + 1, path, budget);
 		case SRC_PARAM:
 			if (path.n && source_at(path.calls[path.n - 1])->fn_uid == s->fn_uid) {
 				call = path.calls[--path.n];
@@ -132,6 +137,15 @@ int resolve_source(int src, tree block, int depth)
 		return -1;
 	}
 	return -1;
+}
+
+int resolve_source(int src, tree block, int depth)
+{
+	struct call_path path;
+	int budget = 256;	/* steps, over every parameter tried */
+
+	path.n = 0;
+	return resolve_on(src, block, depth, path, &budget);
 }
 
 /* The head a call returns, by the summary of its callee, or -1. */

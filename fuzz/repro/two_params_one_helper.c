@@ -7,10 +7,13 @@
  * corpus's narrow-head cases (tests/corpus/narrow_u16_mod_hazard.c was
  * first this program), minimised by hand.
  *
+ * (Fixed: such a value now stands for either parameter, rcu_deref_chain.c
+ * either_source(), and the plugin warns.)
+ *
  * bucket(h, 1) is inlined, hash % 1 folds to 0, and the final code loads
  * buckets[0].first at a constant address (aarch64, every level:
  * "ldr w0, [x1, 20]" with x1 the section anchor; rcuderef/asmcheck says
- * line 48 broken).  The plugin gives no warning.  In bucket(), hash is
+ * line 51 broken).  The plugin gave no warning.  In bucket(), hash is
  * converted to unsigned int first (_1 = (unsigned int) hash), so the walk
  * (a stack) visits "_1 % nbuckets" from nbuckets before _1 is seeded and
  * records the result as standing for parameter nbuckets; _1 later brings
