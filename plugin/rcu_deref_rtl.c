@@ -113,11 +113,11 @@ static struct {
 	vec<tree> arm_params;		/* parameters merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
 	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
-	bool arm_frame;		/* ... and a local object's */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
 	tree fndecl;
 	const char *last_pass;	/* the last RTL pass run on the function */
+	bool arm_frame;		/* a local object's address is merged with heads */
 	bool need_blame;	/* some access was intact at the end of GIMPLE */
 	bool decided;		/* the late pass ran: stop probing */
 } rtl;
@@ -332,6 +332,15 @@ struct sym_offset {
 	HOST_WIDE_INT off;
 };
 
+/* Register number -> the symbol plus offset it holds. */
+typedef hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>, struct sym_offset> const_map;
+
+/* The mode of a generic address (the target's Pmode). */
+static machine_mode address_mode(void)
+{
+	return targetm.addr_space.address_mode(ADDR_SPACE_GENERIC);
+}
+
 struct rtl_walk {
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
 	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
@@ -343,8 +352,7 @@ struct rtl_walk {
 	bitmap leaders_seen;		/* leaders whose head insn or call was met */
 	bool check;			/* the final round: decide the accesses */
 	/* Registers holding a symbol's address plus an offset, in this block. */
-	hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>,
-		 struct sym_offset> *consts;
+	const_map *consts;
 };
 
 /* Whether regno is a base of frame and spill slots. */
@@ -750,7 +758,7 @@ static void track_constants(struct rtl_walk *w, rtx set)
 	}
 	for (r = REGNO(dest); r < END_REGNO(dest); r++)
 		w->consts->remove(r);
-	if (GET_CODE(set) == SET && GET_MODE(dest) == Pmode &&
+	if (GET_CODE(set) == SET && GET_MODE(dest) == address_mode() &&
 	    const_address(w, SET_SRC(set), &c))
 		w->consts->put(REGNO(dest), c);
 }
@@ -1127,8 +1135,7 @@ static void analyse(void)
 
 	memset(&w, 0, sizeof(w));
 	w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;
-	w.consts = new hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>,
-				struct sym_offset>;
+	w.consts = new const_map;
 	w.nregs = max_reg_num();
 	w.nsrc = 1;
 	bitmap_obstack_initialize(&w.ob);

@@ -36,6 +36,8 @@ CXX_TEMPLATE_LINES = {
     },
     "rcu_deref_chain.c": {
         "vec<struct dep_source> sources;": LT_GT,
+        "hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> *eithers;": LT_GT * 2,
+        "chain.eithers = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int>;": LT_GT * 2,
     },
     "rcu_deref_check.c": {
         "hash_set<key_hash> keys_here;": LT_GT,
@@ -89,9 +91,9 @@ CXX_TEMPLATE_LINES = {
             LT_GT * 2,
         "vec<unsigned int> sp_slots; /* slots addressed from the stack pointer */":
             LT_GT,
-        # C++ scope operator, read as a label; one in each of five functions.
+        # C++ scope operator, read as a label; one in each of six functions.
         "subrtx_iterator::array_type array;":
-            ("WARNING: labels should not be indented",) * 5,
+            ("WARNING: labels should not be indented",) * 6,
         "vec<tree> arm_params; /* parameters merged with heads */": LT_GT,
         "hash_set<tree> *arm_loads; /* plain loads merged with heads */": LT_GT,
         "rtl.arm_loads = new hash_set<tree>;": LT_GT,
@@ -103,6 +105,8 @@ CXX_TEMPLATE_LINES = {
         "a.templ = gimple_asm_string(as_a<gasm *>(stmt));":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;":
+            LT_GT * 2,
+        "typedef hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>, struct sym_offset> const_map;":
             LT_GT * 2,
     },
     "rcu_deref_verdict.c": {
