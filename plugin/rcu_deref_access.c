@@ -192,10 +192,10 @@ static void visit_asm_accesses(struct chain_walk *w, gasm *stmt,
 }
 
 /* Call fn for every memory reference a statement loads or stores. */
-static void visit_stmt_accesses(struct chain_walk *w, gimple stmt,
-				void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
-					   bool store, void *data),
-				void *data)
+void visit_stmt_accesses(struct chain_walk *w, gimple stmt,
+			 void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
+				    bool store, void *data),
+			 void *data)
 {
 	unsigned int i;
 

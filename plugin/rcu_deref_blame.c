@@ -13,6 +13,7 @@
 struct pass_mark {
 	int name;		/* index in pass_names */
 	unsigned int epoch;
+	bool relevant;		/* the function held something to check */
 };
 
 struct blame_state {
@@ -120,6 +121,31 @@ bool broken_base(unsigned HOST_WIDE_INT pair, unsigned int *uid)
 	return known;
 }
 
+/*
+ * Whether the pass can have brought code from another function: the early
+ * inliner (the IPA inliner, cloning and IPA-SRA change the IPA epoch).
+ */
+static bool imports_code(const struct pass_mark *prev)
+{
+	return prev->epoch != blame.ipa_epoch ||
+	       strstr(blame.pass_names[prev->name], "inline");
+}
+
+/*
+ * Whether the current function holds anything a probe can check.  A GIMPLE
+ * pass only rewrites the function's own statements: one without a head or
+ * a recorded access gains one only from another function's code, so the
+ * walk that tells is made again only after such a pass.
+ */
+static bool function_relevant(const struct pass_mark *prev)
+{
+	if (rcu_deref_options.probe_all)
+		return true;
+	if (prev && !imports_code(prev))
+		return prev->relevant;
+	return function_has_records();
+}
+
 static bool probing_useful(void)
 {
 	return optimize && cfun && current_function_decl &&
@@ -145,9 +171,11 @@ void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 		return;
 	uid = DECL_UID(current_function_decl);
 	prev = blame.last_pass->get(uid);
-	if (prev && prev->epoch != blame.ipa_epoch)
+	mark.relevant = function_relevant(prev);
+	count_one(mark.relevant ? COUNT_PROBES : COUNT_PROBES_SKIPPED);
+	if (prev && mark.relevant && prev->epoch != blame.ipa_epoch)
 		check_function("inlining or IPA constant propagation", false);
-	else if (prev)
+	else if (prev && mark.relevant)
 		check_function(blame.pass_names[prev->name], false);
 	mark.name = pass_name_index(pass->name);
 	mark.epoch = blame.ipa_epoch;

@@ -517,6 +517,45 @@ unsigned int check_function(const char *pass, bool report)
 	return 0;
 }
 
+static void note_recorded(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			  void *data)
+{
+	if (find_record(access_key(stmt, ref, store)))
+		*(bool *)data = true;
+}
+
+/*
+ * Whether a probe can find anything in the current function: it holds a
+ * head, a call that returns a head's value (or lost it), a recorded access,
+ * or the records of its own accesses (which may have vanished).  One walk,
+ * the first half of what a probe does.
+ */
+bool function_has_records(void)
+{
+	bool found = first_record_of(DECL_UID(current_function_decl)) >= 0;
+	gimple_stmt_iterator gsi;
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !found && !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+
+			count_one(COUNT_WALK_STEPS);
+			if (is_gimple_debug(stmt))
+				continue;
+			if (stmt_head(stmt) >= 0)
+				return true;
+			if (is_gimple_call(stmt) &&
+			    (returned_head(stmt) >= 0 || call_lost_head(stmt) >= 0))
+				return true;
+			visit_stmt_accesses(NULL, stmt, note_recorded, &found);
+		}
+		if (found)
+			return true;
+	}
+	return found;
+}
+
 static bool rcu_deref_check_gate(void)
 {
 	return optimize && any_records();

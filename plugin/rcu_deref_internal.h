@@ -36,6 +36,7 @@ struct rcu_deref_options {
 	bool read_once_heads;
 	bool dump;
 	bool disable;
+	bool probe_all;
 	const char *stats_path;
 };
 
@@ -146,6 +147,10 @@ tree base_pointer(tree ref);
 tree object_base(tree ref);
 tree constant_address_base(tree ref);
 unsigned int constant_address(tree ref, HOST_WIDE_INT *offset);
+void visit_stmt_accesses(struct chain_walk *w, gimple stmt,
+			 void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
+				    bool store, void *data),
+			 void *data);
 void visit_function_accesses(struct chain_walk *w,
 			     void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
 					bool store, void *data),
@@ -231,6 +236,7 @@ opt_pass *make_rcu_deref_mark_pass(void);
 /* rcu_deref_check.c: the check pass, and checks between passes */
 
 unsigned int check_function(const char *pass, bool report);
+bool function_has_records(void);
 opt_pass *make_rcu_deref_check_pass(void);
 
 /* rcu_deref_blame.c: which pass broke a dependency */
@@ -299,6 +305,8 @@ enum unit_count {
 	COUNT_RULE_WARNINGS,	/* comparison/boolean results kept by the final code */
 	COUNT_RTL_RESTORED,	/* GIMPLE breaks the final code does not have */
 	COUNT_RTL_BREAKS,	/* breaks only RTL made */
+	COUNT_PROBES,		/* GIMPLE probes run */
+	COUNT_PROBES_SKIPPED,	/* ... and skipped: nothing to check in the function */
 	NR_UNIT_COUNTS,
 };
 

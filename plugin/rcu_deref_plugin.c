@@ -31,7 +31,10 @@
  *    address of an object, no longer derived from its head.
  *
  * In between, a pass-execution callback watches functions that hold heads
- * and names the pass after which a recorded access lost its dependency.
+ * or recorded accesses and names the pass after which a recorded access
+ * lost its dependency.  Whether a function holds any is found by one walk,
+ * made again only after a pass that can bring in another function's code
+ * (an inliner, an IPA pass).
  *
  * The plugin does not change the code it checks: the only statements it
  * removes are the head markers, which exist only when the plugin is loaded.
@@ -58,6 +61,10 @@
  *	append one line of JSON with this translation unit's counts (heads,
  *	dependent accesses, breaks, fixed sites, volatile and consume loads,
  *	and walk_steps, the work of its walks) to PATH
+ * -fplugin-arg-rcu_deref_plugin-probe-all
+ *	probe every function after every GIMPLE pass, not only those that
+ *	hold a head or a recorded access (slower; the reference the tests
+ *	compare the blamed passes with)
  * -fplugin-arg-rcu_deref_plugin-dump
  *	write the dump files of both passes, which list the chains of each
  *	function (as -fdump-tree-all does; GCC parses -fdump-tree-<pass>
@@ -160,6 +167,8 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 		return parse_flag(plugin_name, arg, &rcu_deref_options.dump);
 	if (!strcmp(arg->key, "read-once-heads"))
 		return parse_flag(plugin_name, arg, &rcu_deref_options.read_once_heads);
+	if (!strcmp(arg->key, "probe-all"))
+		return parse_flag(plugin_name, arg, &rcu_deref_options.probe_all);
 	if (!strcmp(arg->key, "stats"))
 		return parse_path(plugin_name, arg, &rcu_deref_options.stats_path);
 

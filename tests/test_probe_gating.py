@@ -1,0 +1,85 @@
+"""The probes between GIMPLE passes run only in functions that hold
+something to check (a head, a call returning a head's value, a recorded
+access or the records of the function's own accesses); whether a function
+does is found again only after a pass that can bring in another function's
+code.  The reference is the plugin probing every function after every pass
+(-fplugin-arg-rcu_deref_plugin-probe-all): the diagnostics, with the pass
+each names as the breaker, must be the same, and the probes skipped must
+be counted."""
+import glob
+import json
+import os
+
+import pytest
+
+from tests import corpus
+from rcuderef.compiler import PLUGIN_ARG, REPO, compile_c
+
+AARCH64 = "aarch64-linux-gnu"
+SOURCES = sorted(glob.glob(os.path.join(corpus.CORPUS, "*.c")) +
+                 glob.glob(os.path.join(REPO, "survey", "repro", "*.c")) +
+                 glob.glob(os.path.join(REPO, "fuzz", "repro", "*.c")))
+
+
+def diagnostics(path, opt, extra_args=()):
+    _, stderr = corpus.compile_asm(path, AARCH64, opt, ["mode=warn", *extra_args],
+                                   extra=("-fdiagnostics-format=json",))
+    return json.loads(stderr) if stderr.strip() else []
+
+
+@pytest.mark.parametrize("opt", ("-O2", "-Os"))
+def test_blame_same_as_probing_everything(opt):
+    differ = []
+    warned = 0
+    for path in SOURCES:
+        gated = diagnostics(path, opt)
+        reference = diagnostics(path, opt, ("probe-all",))
+        warned += len(reference)
+        if gated != reference:
+            differ.append(os.path.relpath(path, REPO))
+    assert not differ, "diagnostics differ from probing every function: %s" % differ
+    # The comparison saw warnings with their blamed passes, not only silence.
+    assert warned > 20
+
+
+HELPER = r"""
+#include "rcu_deref.h"
+struct s { int a; int b; };
+int cold1(int *p) { return p[1] + p[2]; }
+int cold2(int *p) { return p[3] * 2; }
+int cold3(int x) { return x + 7; }
+static inline int peek(struct s **pp)
+{
+	struct s *q = rcu_dereference(*pp);
+	return q->a;
+}
+int reader(struct s **pp) { return peek(pp) + 1; }
+"""
+
+
+def stats(tmp_path, args):
+    path = tmp_path / "stats.json"
+    if path.exists():
+        path.unlink()
+    r = compile_c(HELPER, AARCH64, tmp_path,
+                  args=("stats=%s" % path, *args),
+                  extra=("-O2", "-I", corpus.INCLUDE))
+    assert r.returncode == 0, r.stderr
+    return json.loads(path.read_text().splitlines()[-1])
+
+
+def test_probes_skipped_are_counted(tmp_path):
+    gated = stats(tmp_path, ())
+    every = stats(tmp_path, ("probe-all",))
+    # Three functions hold nothing to check: their probes are skipped.
+    assert gated["probes_skipped"] > 0
+    assert gated["probes"] > 0
+    assert every["probes_skipped"] == 0
+    assert every["probes"] == gated["probes"] + gated["probes_skipped"]
+    # Less work for the same answer.
+    assert gated["walk_steps"] < every["walk_steps"]
+
+
+def test_probe_all_is_an_option(tmp_path):
+    r = compile_c("int x;", AARCH64, tmp_path, args=("probe-all=yes",))
+    assert r.returncode != 0 and "probe-all" in r.stderr
