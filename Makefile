@@ -8,10 +8,12 @@
 #
 # Parameters: BUILD=DIR (default build), KERNEL=V (the kernel version of the
 # series and test kernels; rcuderef/layout.py lists the supported ones and
-# names the default: the newest).
+# names the default: the newest), GCC=N (the GCC release of the test
+# kernels: 12, the default, or 11; the plugins are built for both).
 
 BUILD ?= build
 KERNEL ?=
+GCC ?=
 HOSTCXX ?= g++
 PYTHON ?= /usr/bin/python3
 
@@ -24,7 +26,7 @@ define newline
 endef
 # What the command line asked for, before the layout fills in the default.
 KERNEL_ASKED := $(KERNEL)
-LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)')
+LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)' GCC='$(GCC)')
 ifneq ($(.SHELLSTATUS),0)
 $(error the build layout refused these parameters (see above))
 endif
@@ -32,6 +34,7 @@ $(eval $(subst |,$(newline),$(LAYOUT_VARS)))
 # The tests and the harness find the same layout through these.
 export RCU_DEREF_BUILD := $(BUILD)
 export RCU_DEREF_KERNEL := $(KERNEL)
+export RCU_DEREF_GCC := $(GCC)
 
 all: plugins
 
