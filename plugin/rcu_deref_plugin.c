@@ -216,10 +216,6 @@ static bool version_matches(const char *plugin_name,
 	struct plugin_gcc_version built_for = gcc_version;
 	char built[64], running[64];
 
-#ifdef RCU_DEREF_BUILT_FOR_BASEVER
-	/* Only the tests set this: it claims another GCC release. */
-	built_for.basever = RCU_DEREF_BUILT_FOR_BASEVER;
-#endif
 	if (plugin_default_version_check(version, &built_for))
 		return true;
 
