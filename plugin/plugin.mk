@@ -27,8 +27,17 @@ $(call plugin_objs,$(1)): $(PLUGIN_OUT)/$(1)/obj/%.o: plugin/%.c plugin/plugin.m
 		-I $$$$($(plugin_cc.$(1)) -print-file-name=plugin)/include \
 		-MMD -MP -MF $$@.d -MT $$@ -c -o $$@ $$<
 
+# Every symbol the objects take from outside is made weak before linking:
+# the plugin built for one GCC release, loaded by another, must reach its
+# version check in plugin_init (which names both releases) instead of the
+# dynamic loader's "undefined symbol" for a function the other release
+# declares differently.  Where the versions match, every symbol is there.
 $(PLUGIN_OUT)/$(1)/rcu_deref_plugin.so: $(call plugin_objs,$(1))
-	$$(HOSTCXX) -shared -o $$@.tmp $$^
+	@mkdir -p $$@.weak
+	nm -u $$^ | awk 'NF == 2 { print $$$$2 }' | sort -u >$$@.undef
+	for o in $$^; do objcopy --weaken-symbols=$$@.undef $$$$o $$@.weak/$$$${o##*/}; done
+	$$(HOSTCXX) -shared -o $$@.tmp $$(addprefix $$@.weak/,$$(notdir $$^))
+	rm -rf $$@.weak $$@.undef
 	mv -f $$@.tmp $$@
 
 -include $(addsuffix .d,$(call plugin_objs,$(1)))
