@@ -4,14 +4,17 @@
 #   make series     generate the kernel patch series (build/kernel-integration/V/patches)
 #   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
 #   make check      lint, then the tests (pytest), the kernel ones for every version
+#   make check-full make check, then the full GCC 11 matrix and its test kernel
 #   make lint       pyflakes on the Python files, checkpatch on the series
 #
 # Parameters: BUILD=DIR (default build), KERNEL=V (the kernel version of the
 # series and test kernels; rcuderef/layout.py lists the supported ones and
-# names the default: the newest).
+# names the default: the newest), GCC=N (the GCC release of the test
+# kernels: 12, the default, or 11; the plugins are built for both).
 
 BUILD ?= build
 KERNEL ?=
+GCC ?=
 HOSTCXX ?= g++
 PYTHON ?= /usr/bin/python3
 
@@ -24,7 +27,7 @@ define newline
 endef
 # What the command line asked for, before the layout fills in the default.
 KERNEL_ASKED := $(KERNEL)
-LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)')
+LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)' GCC='$(GCC)')
 ifneq ($(.SHELLSTATUS),0)
 $(error the build layout refused these parameters (see above))
 endif
@@ -32,6 +35,7 @@ $(eval $(subst |,$(newline),$(LAYOUT_VARS)))
 # The tests and the harness find the same layout through these.
 export RCU_DEREF_BUILD := $(BUILD)
 export RCU_DEREF_KERNEL := $(KERNEL)
+export RCU_DEREF_GCC := $(GCC)
 
 all: plugins
 
@@ -66,12 +70,21 @@ run: plugins kernel initramfs
 # boots) run once for each kernel version: the one KERNEL= names, else
 # every supported one; the other tests once.
 CHECK_KERNELS := $(or $(KERNEL_ASKED),$(KERNELS))
-check: lint plugins test-plugins
-	$(PYTHON) -m pytest -m 'not per_kernel' tests
+check: lint plugins
+	$(PYTHON) -m pytest -m 'not per_kernel and not full_matrix' tests
 	set -e; for v in $(CHECK_KERNELS); do \
 		echo "== the per-kernel tests on Linux $$v"; \
-		RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m per_kernel tests; \
+		RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m 'per_kernel and not full_matrix' tests; \
 	done
+
+# 'make check', then the long matrices it leaves out (pytest's full_matrix
+# marker: the corpus with GCC 11 at every level but -O2), and the arm64
+# warning-mode test kernel of KERNEL (default: the newest) built with GCC 11,
+# booted, and its objects compared with GCC 11 without the plugin.
+check-full: check
+	$(PYTHON) -m pytest -m 'full_matrix and not per_kernel' tests
+	RCU_DEREF_GCC=11 $(PYTHON) -m pytest -m per_kernel tests/test_kernel.py \
+		tests/test_kernel_objects.py
 
 # pyflakes on every Python file git knows; checkpatch on the generated
 # series and the plugin source (tests/test_series.py, test_plugin_style.py).
@@ -87,4 +100,4 @@ corpus-report: plugins
 clean:
 	rm -rf $(BUILD)/plugin $(BUILD)/qemu
 
-.PHONY: all plugins setup kernel-tree run check lint corpus-report clean
+.PHONY: all plugins setup kernel-tree run check check-full lint corpus-report clean

@@ -225,10 +225,6 @@ static bool version_matches(const char *plugin_name,
 	struct plugin_gcc_version built_for = gcc_version;
 	char built[64], running[64];
 
-#ifdef RCU_DEREF_BUILT_FOR_BASEVER
-	/* Only the tests set this: it claims another GCC release. */
-	built_for.basever = RCU_DEREF_BUILT_FOR_BASEVER;
-#endif
 	if (plugin_default_version_check(version, &built_for))
 		return true;
 
@@ -240,16 +236,28 @@ static bool version_matches(const char *plugin_name,
 	return false;
 }
 
+/* The passes are made only once the version matched: their constructors are GCC's. */
+static void register_passes(const char *plugin_name)
+{
+	PASS_INFO(rcu_deref_unmark, "cfg", 1, PASS_POS_INSERT_AFTER);
+	PASS_INFO(rcu_deref_mark, "ssa", 1, PASS_POS_INSERT_AFTER);
+	PASS_INFO(rcu_deref_check, "optimized", 1, PASS_POS_INSERT_BEFORE);
+
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &rcu_deref_unmark_pass_info);
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &rcu_deref_mark_pass_info);
+	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &rcu_deref_check_pass_info);
+}
+
 __visible int plugin_init(struct plugin_name_args *plugin_info,
 			  struct plugin_gcc_version *version)
 {
 	const char * const plugin_name = plugin_info->base_name;
 	int i;
 
-	PASS_INFO(rcu_deref_unmark, "cfg", 1, PASS_POS_INSERT_AFTER);
-	PASS_INFO(rcu_deref_mark, "ssa", 1, PASS_POS_INSERT_AFTER);
-	PASS_INFO(rcu_deref_check, "optimized", 1, PASS_POS_INSERT_BEFORE);
-
+	/* First: nothing of another GCC's internals may run before it. */
 	if (!version_matches(plugin_name, version))
 		return 1;
 
@@ -264,12 +272,7 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 
 	register_callback(plugin_name, PLUGIN_START_UNIT, rcu_deref_start_unit, NULL);
 	register_callback(plugin_name, PLUGIN_FINISH, rcu_deref_finish, NULL);
-	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &rcu_deref_unmark_pass_info);
-	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &rcu_deref_mark_pass_info);
-	register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &rcu_deref_check_pass_info);
+	register_passes(plugin_name);
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
 			  rcu_deref_pass_execution, NULL);
 	rtl_register(plugin_name);

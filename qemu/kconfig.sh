@@ -1,7 +1,8 @@
 # Shared by qemu/build-kernel.sh and qemu/build-objects.sh (sourced, with
 # $src, the kernel tree, and $out, the output folder, set).
 #
-#   kmake ARGS...             make in $src for arm64 with O=$out
+#   kmake ARGS...             make in $src for arm64 with O=$out, and CC=$KERNEL_CC
+#                             when the environment names another compiler
 #   configure FRAGMENT...     tinyconfig plus the fragments, then olddefconfig
 
 mkdir -p "$out"
@@ -9,6 +10,10 @@ mkdir -p "$out"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
 kmake() {
+	cc=${KERNEL_CC:-aarch64-linux-gnu-gcc}
+	if [ "$cc" != aarch64-linux-gnu-gcc ]; then
+		set -- CC="$cc" "$@"
+	fi
 	make -C "$src" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
 		-j"$(nproc)" "$@"
 }

@@ -5,7 +5,9 @@
 #   make kernel-fixup    build/qemu/V/arm64/kernel-fixup (the same plus qemu/fixup.config)
 #
 # The paths (QEMU_OUT, KOUT_*, KIMAGE_*, INIT, INITRAMFS) come from the
-# build layout, for the kernel version KERNEL.
+# build layout, for the kernel version KERNEL and the GCC release GCC
+# (KERNEL_CC: aarch64-linux-gnu-gcc, or aarch64-linux-gnu-gcc-11 with GCC=11,
+# which also builds the kernel's plugins against GCC 11's headers).
 
 KERNEL_INPUTS := qemu/arm64.config qemu/build-kernel.sh qemu/kconfig.sh $(SERIES_STAMP)
 
@@ -13,11 +15,11 @@ kernel: kernel-warn kernel-fixup
 kernel-warn: $(KIMAGE_WARN)
 kernel-fixup: $(KIMAGE_FIXUP)
 $(KIMAGE_WARN): $(KERNEL_INPUTS)
-	nice -n 19 qemu/build-kernel.sh $(KERNEL_SRC) $(KOUT_WARN)
+	KERNEL_CC=$(KERNEL_CC) nice -n 19 qemu/build-kernel.sh $(KERNEL_SRC) $(KOUT_WARN)
 # After the warning-mode kernel: two kernel builds at once would only
 # compete for the same cores.
 $(KIMAGE_FIXUP): $(KERNEL_INPUTS) qemu/fixup.config | $(KIMAGE_WARN)
-	nice -n 19 qemu/build-kernel.sh $(KERNEL_SRC) $(KOUT_FIXUP) qemu/fixup.config
+	KERNEL_CC=$(KERNEL_CC) nice -n 19 qemu/build-kernel.sh $(KERNEL_SRC) $(KOUT_FIXUP) qemu/fixup.config
 
 initramfs: $(INITRAMFS)
 $(INIT): qemu/init.c | $(SETUP_STAMP)

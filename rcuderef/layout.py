@@ -11,13 +11,14 @@ Three parameters, each named here and nowhere else:
 - the target (TARGETS, by GNU triplet): the plugin is built for each, the
   test kernels for KERNEL_TARGET;
 - the GCC release (COMPILERS): Debian 12's gcc is GCC 12, named without a
-  suffix; another release would be gcc-<N>, its plugins in
-  plugin/<triplet>-gcc<N>/.
+  suffix; GCC 11 is gcc-11 (aarch64-linux-gnu-gcc-11), its plugins in
+  plugin/<triplet>-gcc11/ and its test kernels in qemu/<V>/arm64-gcc11/
+  (GCC=11 on make's command line).
 
 A relative build directory is relative to the repository root, as make's
 BUILD is (make runs in the root).  From the shell:
 
-    python3 -m rcuderef.layout make-vars [BUILD=DIR] [KERNEL=V]
+    python3 -m rcuderef.layout make-vars [BUILD=DIR] [KERNEL=V] [GCC=N]
 
 prints the paths as make assignments (for the Makefile's $(eval)); an
 unknown KERNEL is an error that lists the supported versions.
@@ -41,13 +42,16 @@ def _version_key(v):
 # it unless KERNEL= says otherwise).  'make check' tests every version.
 DEFAULT_KERNEL = max(KERNELS, key=_version_key)
 
-COMPILERS = ("12",)
+COMPILERS = ("12", "11")
 DEFAULT_COMPILER = "12"
 
 # Environment variables that 'make check' sets for the tests (and anyone
 # may set): the build directory and the kernel version.
 BUILD_ENV = "RCU_DEREF_BUILD"
 KERNEL_ENV = "RCU_DEREF_KERNEL"
+# The GCC release of the test kernels ('make kernel GCC=11'); the plugins
+# are built for every release of COMPILERS whatever it says.
+GCC_ENV = "RCU_DEREF_GCC"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -229,6 +233,9 @@ class Layout:
             ("BENCH_OUT", self.bench),
             ("BENCH_QUICK_OUT", self.bench_quick),
             ("FUZZ_DIR", self.fuzz),
+            # The GCC release and compiler command of the test kernels.
+            ("GCC", self.compiler),
+            ("KERNEL_CC", self.target.cc(self.compiler)),
         ]
         for mode in KERNEL_MODES:
             out += [("KOUT_" + mode.upper(), self.kernel_out(mode)),
@@ -239,12 +246,13 @@ class Layout:
         return out
 
 
-def current(build=None, kernel=None):
-    """The layout of build and kernel when given, else of what the
-    environment asks for ('make' sets it for the tests and the harness),
-    else the default one."""
+def current(build=None, kernel=None, compiler=None):
+    """The layout of build, kernel and compiler when given, else of what
+    the environment asks for ('make' sets it for the tests and the
+    harness), else the default one."""
     return Layout(build or os.environ.get(BUILD_ENV) or DEFAULT_BUILD,
-                  kernel or os.environ.get(KERNEL_ENV) or None)
+                  kernel or os.environ.get(KERNEL_ENV) or None,
+                  compiler=compiler or os.environ.get(GCC_ENV) or None)
 
 
 def parse_assignments(args):
@@ -252,8 +260,8 @@ def parse_assignments(args):
     out = {}
     for a in args:
         name, sep, value = a.partition("=")
-        if not sep or name not in ("BUILD", "KERNEL"):
-            raise UnknownParameter("expected BUILD=DIR or KERNEL=V, not %r" % a)
+        if not sep or name not in ("BUILD", "KERNEL", "GCC"):
+            raise UnknownParameter("expected BUILD=DIR, KERNEL=V or GCC=N, not %r" % a)
         out[name] = value
     return out
 
@@ -266,7 +274,7 @@ def main(argv):
         params = parse_assignments(argv[1:])
         # Paths stay relative when BUILD is: make runs in the repository.
         lay = Layout(params.get("BUILD") or DEFAULT_BUILD, params.get("KERNEL") or None,
-                     repo="")
+                     compiler=params.get("GCC") or None, repo="")
     except UnknownParameter as e:
         print("rcu-deref: %s" % e, file=sys.stderr)
         return 2

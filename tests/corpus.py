@@ -8,7 +8,7 @@ import tempfile
 from rcuderef import diagnostics
 from rcuderef.asmcheck import aarch64 as asmcheck
 from rcuderef.asmcheck import x86_64
-from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
+from rcuderef.compiler import DEFAULT_COMPILER, ENV, REPO, cc, plugin_path
 
 CORPUS = os.path.join(REPO, "tests", "corpus")
 INCLUDE = os.path.join(REPO, "plugin", "include")
@@ -26,15 +26,16 @@ def case_path(name):
     return os.path.join(CORPUS, name)
 
 
-def compile_asm(path, target, opt, plugin_args=None, extra=()):
-    """Compile to assembly; plugin_args None means without the plugin.
+def compile_asm(path, target, opt, plugin_args=None, extra=(), gcc=DEFAULT_COMPILER):
+    """Compile to assembly with target's GCC release gcc; plugin_args None
+    means without the plugin.
 
     Returns (asm text, stderr)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.s")
-        cmd = [TARGETS[target], opt, "-S", "-I", INCLUDE, "-o", out, *extra]
+        cmd = [cc(target, gcc), opt, "-S", "-I", INCLUDE, "-o", out, *extra]
         if plugin_args is not None:
-            cmd.append("-fplugin=" + plugin_path(target))
+            cmd.append("-fplugin=" + plugin_path(target, gcc=gcc))
             cmd += ["-fplugin-arg-rcu_deref_plugin-" + a for a in plugin_args]
         cmd.append(path)
         r = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
@@ -55,6 +56,7 @@ class Verdict:
     rule_warned: set = dataclasses.field(default_factory=set)
     # dep lines warned only for breaking a rule in the source (a comparison
     # or boolean result as an address) while the final code kept them
+    gcc: str = DEFAULT_COMPILER  # the GCC release
 
     @property
     def detected(self):
@@ -88,14 +90,15 @@ def merged_load_independent(checker, asm, name, line, head_lines):
     return line in res.broken_lines
 
 
-def truth(name, opt, target=AARCH64):
-    """Broken dep lines, from the target's assembly (never from the
-    plugin)."""
+def truth(name, opt, target=AARCH64, gcc=DEFAULT_COMPILER):
+    """Broken dep lines, from the assembly of target's GCC release gcc
+    (never from the plugin)."""
     checker = CHECKERS[target]
     path = case_path(name)
     with open(path) as f:
         heads, deps = checker.annotations(f.read())
-    asm = checker.compile_to_asm(path, opt=opt, extra=("-I", INCLUDE))
+    asm = checker.compile_to_asm(path, cc=cc(target, gcc), opt=opt,
+                                 extra=("-I", INCLUDE))
     res = checker.analyze(asm, name, heads, deps)
     broken = set(res.broken_lines)
     for dep, early in MERGED_WITH_EARLIER_LOAD.get(name, {}).items():
@@ -106,10 +109,10 @@ def truth(name, opt, target=AARCH64):
     return broken
 
 
-def plugin_verdict(name, target, opt, truth_lines):
+def plugin_verdict(name, target, opt, truth_lines, gcc=DEFAULT_COMPILER):
     path = case_path(name)
     _, err = compile_asm(path, target, opt, plugin_args=[],
-                         extra=("-fdiagnostics-format=json",))
+                         extra=("-fdiagnostics-format=json",), gcc=gcc)
     with open(path) as f:
         heads, deps = asmcheck.annotations(f.read())
     warns = diagnostics.plugin_warnings(err, name)
@@ -127,4 +130,4 @@ def plugin_verdict(name, target, opt, truth_lines):
         warned |= deps
     other = [w for w in warns if w[0] not in deps and not unused_head(w)]
     return Verdict(name, target, opt, truth_lines, warned, other,
-                   rule_warned)
+                   rule_warned, gcc)

@@ -1,6 +1,6 @@
 """Detection and false positives of the plugin on the hazard corpus.
 
-    /usr/bin/python3 -m tests.corpus_report [--mismatches]
+    /usr/bin/python3 -m tests.corpus_report [--mismatches] [--gcc N]
 
 Prints a Markdown table: for each compiler and level, the dependent
 accesses (rcu:dep lines) that the compiler's own assembly shows broken
@@ -9,21 +9,24 @@ how many it missed, its warnings on accesses the assembly shows intact, and
 its rule warnings (a comparison or boolean result used as an address, kept
 by the final code: counted apart, not as breaks).  With --mismatches, then lists each case,
 compiler and level where the plugin's warnings differ from the assembly.
+Every GCC release of the layout (12, then 11: "aarch64-linux-gnu GCC 11"),
+or only the one --gcc N names.
 """
 import sys
 
 from tests import corpus
-from rcuderef.compiler import TARGETS
+from rcuderef.compiler import COMPILERS, TARGETS, label
 
 
-def verdicts():
+def verdicts(compilers=COMPILERS):
     cases = corpus.cases()
-    for opt in corpus.LEVELS:
-        for target in sorted(TARGETS):
-            yield target, opt, [
-                corpus.plugin_verdict(c, target, opt,
-                                      corpus.truth(c, opt, target))
-                for c in cases]
+    for gcc in compilers:
+        for opt in corpus.LEVELS:
+            for target in sorted(TARGETS):
+                yield label(target, gcc), opt, [
+                    corpus.plugin_verdict(c, target, opt,
+                                          corpus.truth(c, opt, target, gcc), gcc)
+                    for c in cases]
 
 
 def row(target, opt, found):
@@ -41,10 +44,13 @@ def lines(v):
 
 def main(argv):
     mismatches = []
+    compilers = COMPILERS
+    if "--gcc" in argv:
+        compilers = (argv[argv.index("--gcc") + 1],)
     print("| compiler | level | cases | accesses broken in the assembly "
           "| warned | missed | false positives | rule warnings |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for target, opt, found in verdicts():
+    for target, opt, found in verdicts(compilers):
         print("| %s | %s | %d | %d | %d | %d | %d | %d |"
               % row(target, opt, found))
         mismatches += [v for v in found
@@ -53,10 +59,10 @@ def main(argv):
         print()
         print("| case | compiler | level | broken (assembly) | warned | missed | false positives |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
-        for v in sorted(mismatches, key=lambda v: (v.case, v.target, v.opt)):
+        for v in sorted(mismatches, key=lambda v: (v.case, v.target, v.gcc, v.opt)):
             fp = sorted(v.false_positives) + [w[0] for w in v.other_warnings]
             print("| %s | %s | %s | %s | %s | %s | %s |" % (
-                v.case, v.target, v.opt, lines(v.truth), lines(v.warned),
+                v.case, label(v.target, v.gcc), v.opt, lines(v.truth), lines(v.warned),
                 lines(v.missed), lines(fp)))
 
 

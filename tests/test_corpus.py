@@ -6,10 +6,25 @@ import functools
 import pytest
 
 from tests import corpus
-from rcuderef.compiler import TARGETS
+from rcuderef.compiler import COMPILERS, DEFAULT_COMPILER, TARGETS
 
 CASES = corpus.cases()
 TARGET_LIST = sorted(TARGETS)
+
+
+def matrix(levels):
+    """(GCC release, level) parameters: every level with the default GCC;
+    another release at -O2 in 'make check', its other levels under the
+    full_matrix marker ('make check-full')."""
+    out = []
+    for gcc in COMPILERS:
+        for opt in levels:
+            default = gcc == DEFAULT_COMPILER
+            marks = () if default or opt == "-O2" else (pytest.mark.full_matrix,)
+            out.append(pytest.param(gcc, opt, marks=marks,
+                                    id=opt if default else "gcc%s%s" % (gcc, opt)))
+    return out
+
 
 # (case, target, level) -> why the plugin's verdict differs from the
 # assembly.  Each entry is a known limit, documented in the README.
@@ -19,9 +34,10 @@ HELPER_IGNORES_ARGUMENT = (
     "cpu_to_node() on !NUMA; the plugin does not treat such a call result "
     "as dependent, to stay quiet on the kernel.")
 KNOWN = {}
-for _target in TARGET_LIST:
-    for _opt in corpus.LEVELS:
-        KNOWN[("cancel_sub_hazard.c", _target, _opt)] = HELPER_IGNORES_ARGUMENT
+for _gcc in COMPILERS:
+    for _target in TARGET_LIST:
+        for _opt in corpus.LEVELS:
+            KNOWN[("cancel_sub_hazard.c", _target, _opt, _gcc)] = HELPER_IGNORES_ARGUMENT
 
 
 # The cases whose dep line uses a relational or boolean result as an index,
@@ -32,8 +48,8 @@ RULE_CASES = ("rel_lt_hazard.c", "rel_ne_hazard.c", "bool_and_hazard.c",
 
 
 @functools.lru_cache(maxsize=None)
-def truth(case, opt, target):
-    return frozenset(corpus.truth(case, opt, target))
+def truth(case, opt, target, gcc=DEFAULT_COMPILER):
+    return frozenset(corpus.truth(case, opt, target, gcc))
 
 
 def test_corpus_is_big_enough():
@@ -41,12 +57,12 @@ def test_corpus_is_big_enough():
     assert len(CASES) >= 40 and len(hazards) >= 20
 
 
-@pytest.mark.parametrize("opt", corpus.LEVELS)
+@pytest.mark.parametrize("gcc, opt", matrix(corpus.LEVELS))
 @pytest.mark.parametrize("target", TARGET_LIST)
 @pytest.mark.parametrize("case", CASES)
-def test_verdict_matches_assembly(case, target, opt):
-    v = corpus.plugin_verdict(case, target, opt, set(truth(case, opt, target)))
-    why = KNOWN.get((case, target, opt))
+def test_verdict_matches_assembly(case, target, gcc, opt):
+    v = corpus.plugin_verdict(case, target, opt, set(truth(case, opt, target, gcc)), gcc)
+    why = KNOWN.get((case, target, opt, gcc))
     if why:
         # Strict: the known miss must still be exactly a miss.
         assert v.missed and not v.false_positives, "KNOWN entry is stale"
@@ -56,21 +72,21 @@ def test_verdict_matches_assembly(case, target, opt):
     assert v.false_positives == set(), "warned, but intact in the assembly"
 
 
-@pytest.mark.parametrize("opt", ("-O0",) + corpus.LEVELS)
+@pytest.mark.parametrize("gcc, opt", matrix(("-O0",) + corpus.LEVELS))
 @pytest.mark.parametrize("target", TARGET_LIST)
 @pytest.mark.parametrize("case", CASES)
-def test_warning_mode_changes_no_code(case, target, opt):
+def test_warning_mode_changes_no_code(case, target, gcc, opt):
     path = corpus.case_path(case)
-    without, _ = corpus.compile_asm(path, target, opt)
-    with_plugin, _ = corpus.compile_asm(path, target, opt, plugin_args=[])
+    without, _ = corpus.compile_asm(path, target, opt, gcc=gcc)
+    with_plugin, _ = corpus.compile_asm(path, target, opt, plugin_args=[], gcc=gcc)
     assert with_plugin == without
 
 
-@pytest.mark.parametrize("opt", corpus.LEVELS)
+@pytest.mark.parametrize("gcc, opt", matrix(corpus.LEVELS))
 @pytest.mark.parametrize("target", TARGET_LIST)
 @pytest.mark.parametrize("case", RULE_CASES)
-def test_rule_cases_always_warned(case, target, opt):
-    v = corpus.plugin_verdict(case, target, opt, set(truth(case, opt, target)))
+def test_rule_cases_always_warned(case, target, gcc, opt):
+    v = corpus.plugin_verdict(case, target, opt, set(truth(case, opt, target, gcc)), gcc)
     with open(corpus.case_path(case)) as f:
         _, deps = corpus.asmcheck.annotations(f.read())
     assert deps and deps <= v.warned | v.rule_warned

@@ -107,9 +107,13 @@ def pristine_tree():
 
 
 def build_objects(tree, name, objects):
+    """Build objects with the layout's compiler (GCC 11 when RCU_DEREF_GCC
+    says so: qemu/kconfig.sh reads KERNEL_CC)."""
     out = os.path.join(OFF, name)
+    lay = layout.current()
+    env = dict(os.environ, KERNEL_CC=lay.target.cc(lay.compiler))
     subprocess.run(["nice", "-n", "19", os.path.join(layout.REPO, "qemu", "build-objects.sh"),
-                    tree, out] + objects, check=True)
+                    tree, out] + objects, check=True, env=env)
     return out
 
 

@@ -77,7 +77,8 @@ def test_harness_builds_where_it_reads(monkeypatch):
     lay = layout.Layout("/elsewhere/b")
     kb, initrd = kbuild.build(lay, mode="fixup")
     assert calls == [["make", "-s", "-C", REPO, "kernel-fixup", "initramfs",
-                      "BUILD=/elsewhere/b", "KERNEL=" + layout.DEFAULT_KERNEL]]
+                      "BUILD=/elsewhere/b", "KERNEL=" + layout.DEFAULT_KERNEL,
+                      "GCC=12"]]
     assert kb.out == "/elsewhere/b/qemu/%s/arm64/kernel-fixup" % layout.DEFAULT_KERNEL
     assert initrd.startswith("/elsewhere/b/")
 
@@ -95,9 +96,56 @@ def test_make_check_runs_the_kernel_tests_per_version(tmp_path, asked, tested):
     one KERNEL= names."""
     r = make("-n", "check", "BUILD=" + str(tmp_path / "b"), *asked)
     assert r.returncode == 0, r.stderr
-    assert "pytest -m 'not per_kernel' tests\n" in r.stdout
+    assert "pytest -m 'not per_kernel and not full_matrix' tests\n" in r.stdout
     assert "for v in %s; do" % tested in r.stdout
-    assert "RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m per_kernel tests;" in r.stdout
+    assert ("RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest "
+            "-m 'per_kernel and not full_matrix' tests;") in r.stdout
+
+
+def test_make_check_full_runs_the_full_matrix_and_the_gcc11_kernel(tmp_path):
+    r = make("-n", "check-full", "BUILD=" + str(tmp_path / "b"))
+    assert r.returncode == 0, r.stderr
+    assert "pytest -m 'full_matrix and not per_kernel' tests\n" in r.stdout
+    assert "RCU_DEREF_GCC=11 /usr/bin/python3 -m pytest -m per_kernel tests/test_kernel.py" \
+        in r.stdout
+
+
+def test_gcc11_layout():
+    """GCC 11's plugins and test kernels, as README.md names them (written
+    here by hand)."""
+    lay = layout.Layout("b", "6.12", compiler="11")
+    b = os.path.join(REPO, "b")
+    assert lay.plugin("aarch64-linux-gnu") == \
+        b + "/plugin/aarch64-linux-gnu-gcc11/rcu_deref_plugin.so"
+    assert lay.plugin("x86_64-linux-gnu", compiler="12") == \
+        b + "/plugin/x86_64-linux-gnu/rcu_deref_plugin.so"
+    assert lay.kernel_out("warn") == b + "/qemu/6.12/arm64-gcc11/kernel-warn"
+    assert lay.target.cc("11") == "aarch64-linux-gnu-gcc-11"
+    assert layout.TARGETS["x86_64-linux-gnu"].cc("11") == "gcc-11"
+
+
+def test_make_builds_every_plugin_and_the_gcc11_kernel(tmp_path):
+    """'make' builds the plugins of both GCC releases; GCC=11 builds the
+    test kernel with aarch64-linux-gnu-gcc-11 in its own folder."""
+    build = str(tmp_path / "b")
+    r = make("-n", "plugins", "BUILD=" + build)
+    assert r.returncode == 0, r.stderr
+    for d in ("x86_64-linux-gnu", "aarch64-linux-gnu", "x86_64-linux-gnu-gcc11",
+              "aarch64-linux-gnu-gcc11"):
+        assert "-o %s/plugin/%s/rcu_deref_plugin.so.tmp" % (build, d) in r.stdout
+    assert "$(aarch64-linux-gnu-gcc-11 -print-file-name=plugin)/include" in r.stdout
+    r = make("-n", "kernel-warn", "GCC=11", "BUILD=" + build)
+    assert r.returncode == 0, r.stderr
+    lay = layout.Layout(build, compiler="11")
+    assert "KERNEL_CC=aarch64-linux-gnu-gcc-11 nice -n 19 qemu/build-kernel.sh %s %s\n" % (
+        lay.kernel_src, lay.kernel_out("warn")) in r.stdout
+    assert not os.path.exists(build)
+
+
+def test_make_refuses_unknown_gcc(tmp_path):
+    r = make("-n", "plugins", "GCC=9", "BUILD=" + str(tmp_path / "b"))
+    assert r.returncode != 0
+    assert "unknown GCC=9: supported: 12 11" in r.stderr
 
 
 def test_version_dependent_test_modules_are_per_kernel():

@@ -47,10 +47,11 @@ def build(lay=None, mode="warn"):
     build.  Making the fix-up kernel also brings the warning-mode one up to
     date (qemu/qemu.mk)."""
     lay = lay or layout.current()
-    key = (lay.build, lay.kernel, mode)
+    key = (lay.build, lay.kernel, lay.compiler, mode)
     if key not in _built:
         subprocess.run(["make", "-s", "-C", lay.repo, "kernel-" + mode, "initramfs",
-                        "BUILD=" + lay.build, "KERNEL=" + lay.kernel], check=True)
+                        "BUILD=" + lay.build, "KERNEL=" + lay.kernel,
+                        "GCC=" + lay.compiler], check=True)
         _built.add(key)
     return kernel_build(mode, lay), lay.initramfs
 
