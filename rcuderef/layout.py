@@ -67,6 +67,8 @@ HOST_TRIPLET = "x86_64-linux-gnu"
 TARGETS = {t.triplet: t for t in (
     Target(HOST_TRIPLET),
     Target("aarch64-linux-gnu", "arm64", "arch/arm64/boot/Image"),
+    Target("powerpc64le-linux-gnu", "powerpc", "vmlinux"),
+    Target("riscv64-linux-gnu", "riscv", "arch/riscv/boot/Image"),
 )}
 KERNEL_TARGET = "aarch64-linux-gnu"
 
