@@ -7,7 +7,7 @@ import tempfile
 
 from rcuderef import diagnostics
 from rcuderef.asmcheck import aarch64 as asmcheck
-from rcuderef.asmcheck import x86_64
+from rcuderef.asmcheck import ppc64le, riscv64, x86_64
 from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 CORPUS = os.path.join(REPO, "tests", "corpus")
@@ -15,7 +15,8 @@ INCLUDE = os.path.join(REPO, "plugin", "include")
 LEVELS = ("-O1", "-O2", "-O3", "-Os")
 AARCH64 = "aarch64-linux-gnu"
 # Each compiler's verdicts against the truth of its own machine code.
-CHECKERS = {AARCH64: asmcheck, "x86_64-linux-gnu": x86_64}
+CHECKERS = {AARCH64: asmcheck, "x86_64-linux-gnu": x86_64,
+            "powerpc64le-linux-gnu": ppc64le, "riscv64-linux-gnu": riscv64}
 
 
 def cases():
@@ -95,7 +96,8 @@ def truth(name, opt, target=AARCH64):
     path = case_path(name)
     with open(path) as f:
         heads, deps = checker.annotations(f.read())
-    asm = checker.compile_to_asm(path, opt=opt, extra=("-I", INCLUDE))
+    asm = checker.compile_to_asm(path, cc=TARGETS[target], opt=opt,
+                                 extra=("-I", INCLUDE))
     res = checker.analyze(asm, name, heads, deps)
     broken = set(res.broken_lines)
     for dep, early in MERGED_WITH_EARLIER_LOAD.get(name, {}).items():

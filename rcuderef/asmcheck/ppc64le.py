@@ -490,6 +490,11 @@ ISA = Isa(arguments=_ARGUMENTS, result="r3", transfer=transfer,
           is_tail_exit=is_tail_exit)
 
 
+def is_head_load(insn: Insn) -> bool:
+    """A load that can be a head: not a frame access."""
+    return is_load(insn) and not is_frame_access(insn)
+
+
 def classify(insn: Insn, state: State | None) -> Access:
     if state is None:
         return Access(insn.text, insn.function, True, False)
@@ -505,6 +510,8 @@ def analyze(asm_text: str, source_basename: str, head_lines,
     program = parse(asm_text, source_basename)
     heads = [insn for insn in program.insns
              if insn.line in head_lines and is_load(insn)]
+    moved = set(dataflow.moved_heads(program, head_lines, is_head_load))
+    heads += [program.insns[i] for i in sorted(moved)]
     head_set = {insn.index for insn in heads}
     graph = CallGraph.of(ISA, program)
     summaries = dataflow.compute_summaries(ISA, program, head_set, graph)
@@ -512,7 +519,8 @@ def analyze(asm_text: str, source_basename: str, head_lines,
                                                  summaries, graph)
     deps: dict[int, list[Access]] = {line: [] for line in sorted(dep_lines)}
     for insn in program.insns:
-        if insn.line in deps and is_memory_access(insn):
+        if (insn.line in deps and is_memory_access(insn)
+                and insn.index not in moved):
             deps[insn.line].append(classify(insn, states[insn.index]))
     acquire = bool(heads) and all(
         is_acquire_load(program, insn.index) for insn in heads)
