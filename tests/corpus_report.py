@@ -1,14 +1,15 @@
 """Detection and false positives of the plugin on the hazard corpus.
 
-    /usr/bin/python3 -m tests.corpus_report [--mismatches]
+    /usr/bin/python3 -m tests.corpus_report [--mismatches] [--target=T,...]
 
 Prints a Markdown table: for each compiler and level, the dependent
 accesses (rcu:dep lines) that the compiler's own assembly shows broken
-(aarch64 and x86-64 checkers), how many the plugin warned about as broken,
+(aarch64, x86-64, powerpc64le and riscv64 checkers), how many the plugin warned about as broken,
 how many it missed, its warnings on accesses the assembly shows intact, and
 its rule warnings (a comparison or boolean result used as an address, kept
 by the final code: counted apart, not as breaks).  With --mismatches, then lists each case,
 compiler and level where the plugin's warnings differ from the assembly.
+--target= limits the table to the targets named (GNU triplets).
 """
 import sys
 
@@ -16,10 +17,10 @@ from tests import corpus
 from rcuderef.compiler import TARGETS
 
 
-def verdicts():
+def verdicts(targets=None):
     cases = corpus.cases()
     for opt in corpus.LEVELS:
-        for target in sorted(TARGETS):
+        for target in sorted(targets or TARGETS):
             yield target, opt, [
                 corpus.plugin_verdict(c, target, opt,
                                       corpus.truth(c, opt, target))
@@ -41,10 +42,14 @@ def lines(v):
 
 def main(argv):
     mismatches = []
+    targets = None
+    for a in argv:
+        if a.startswith("--target="):
+            targets = a.split("=", 1)[1].split(",")
     print("| compiler | level | cases | accesses broken in the assembly "
           "| warned | missed | false positives | rule warnings |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for target, opt, found in verdicts():
+    for target, opt, found in verdicts(targets):
         print("| %s | %s | %d | %d | %d | %d | %d | %d |"
               % row(target, opt, found))
         mismatches += [v for v in found

@@ -375,7 +375,10 @@ def analyze(asm_text: str, source_basename: str, head_lines,
         if (insn.line in deps and is_memory_access(insn)
                 and insn.index not in moved):
             deps[insn.line].append(classify(insn, states[insn.index]))
-    acquire = bool(heads) and all(is_acquire(insn) for insn in heads)
+    acquire = bool(heads) and all(
+        is_acquire(insn) or (insn.index + 1 < len(program.insns)
+                             and fence_orders_loads(program.insns[insn.index + 1]))
+        for insn in heads)
     return dataflow.result(heads, acquire, deps, summaries, taint)
 
 
