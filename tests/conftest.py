@@ -2,24 +2,37 @@
 riscv64) run at -O2 in 'make check' and at the other optimization levels
 in 'make check-full' only, to keep 'make check' within CI's time.  A test
 item parametrized with such a target and an optimization level other than
--O2 gets the marker."""
+-O2 (its parameter "opt" or "level", or the -O of "flags") gets the
+marker, and so do the tests named in FULL_ONLY_TESTS for such a target at
+every level."""
 import pytest
 
 # The targets whose other levels only 'make check-full' runs.
 FULL_ONLY_TARGETS = frozenset({"powerpc64le-linux-gnu", "riscv64-linux-gnu"})
 CHECK_LEVEL = "-O2"
+# Too slow for 'make check' on the new targets (static links and runs
+# under QEMU's user mode, about 3 s a case): 'make check-full' runs them.
+FULL_ONLY_TESTS = frozenset({"test_fixup_computes_the_same"})
 
 
 def is_full_only(params):
     """Whether a test's parameters ask for a level of a full-only target
     other than the one 'make check' runs."""
-    target = params.get("target")
-    opt = params.get("opt")
-    return target in FULL_ONLY_TARGETS and opt is not None and opt != CHECK_LEVEL
+    if params.get("target") not in FULL_ONLY_TARGETS:
+        return False
+    opt = params.get("opt", params.get("level"))
+    flags = params.get("flags")
+    if opt is None and isinstance(flags, (tuple, list)):
+        opt = next((f for f in flags if str(f).startswith("-O")), None)
+    return opt is not None and opt != CHECK_LEVEL
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         callspec = getattr(item, "callspec", None)
-        if callspec is not None and is_full_only(callspec.params):
+        if callspec is None:
+            continue
+        slow = (item.originalname in FULL_ONLY_TESTS
+                and callspec.params.get("target") in FULL_ONLY_TARGETS)
+        if slow or is_full_only(callspec.params):
             item.add_marker(pytest.mark.full)
