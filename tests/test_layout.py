@@ -95,9 +95,17 @@ def test_make_check_runs_the_kernel_tests_per_version(tmp_path, asked, tested):
     one KERNEL= names."""
     r = make("-n", "check", "BUILD=" + str(tmp_path / "b"), *asked)
     assert r.returncode == 0, r.stderr
-    assert "pytest -m 'not per_kernel' tests\n" in r.stdout
+    assert "pytest -m 'not per_kernel and not full' tests\n" in r.stdout
     assert "for v in %s; do" % tested in r.stdout
-    assert "RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m per_kernel tests;" in r.stdout
+    assert ("RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m 'per_kernel and not full' tests;"
+            in r.stdout)
+
+
+def test_make_check_full_runs_the_full_tests(tmp_path):
+    """'make check-full' runs what 'make check' leaves out (tests/conftest.py)."""
+    r = make("-n", "check-full", "BUILD=" + str(tmp_path / "b"))
+    assert r.returncode == 0, r.stderr
+    assert "pytest -m full tests\n" in r.stdout
 
 
 def test_version_dependent_test_modules_are_per_kernel():
