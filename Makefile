@@ -1,6 +1,6 @@
 # rcu-deref: top-level build.  See README.md.
 #
-#   make            build the plugin for both compilers
+#   make            build the plugin for every target (rcuderef/layout.py TARGETS)
 #   make series     generate the kernel patch series (build/kernel-integration/V/patches)
 #   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
 #   make check      lint, then the tests (pytest), the kernel ones for every version
