@@ -1,10 +1,11 @@
 # rcu-deref: top-level build.  See README.md.
 #
-#   make            build the plugin for both compilers
+#   make            build the plugin for every target (rcuderef/layout.py TARGETS)
 #   make series     generate the kernel patch series (build/kernel-integration/V/patches)
 #   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
 #   make check      lint, then the tests (pytest), the kernel ones for every version
-#   make check-full make check, then the full GCC 11 matrix and its test kernel
+#   make check-full make check, then the long matrices it leaves out (GCC 11 and
+#                   ppc64le/riscv64 at levels other than -O2) and the GCC 11 test kernel
 #   make lint       pyflakes on the Python files, checkpatch on the series
 #
 # Parameters: BUILD=DIR (default build), KERNEL=V (the kernel version of the

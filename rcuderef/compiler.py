@@ -9,6 +9,8 @@ REPO = layout.REPO
 TARGETS = {name: t.cc() for name, t in layout.TARGETS.items()}
 # The GCC releases the plugin is built for (the default first).
 COMPILERS = layout.COMPILERS
+# The GCC releases each target's plugin is built with.
+TARGET_COMPILERS = {name: t.compilers for name, t in layout.TARGETS.items()}
 DEFAULT_COMPILER = layout.DEFAULT_COMPILER
 PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
 # GCC quotes with ASCII quotes in the C locale: messages compare as written.

@@ -59,6 +59,7 @@ class Target:
     triplet: str
     kernel_arch: str = ""       # ARCH= of a kernel built for it, if any
     kernel_image: str = ""      # the bootable image, in the kernel's O= folder
+    compilers: tuple = COMPILERS  # the GCC releases the plugin is built with
 
     def cc(self, compiler=DEFAULT_COMPILER):
         """The compiler command of this target for a GCC release."""
@@ -71,6 +72,10 @@ HOST_TRIPLET = "x86_64-linux-gnu"
 TARGETS = {t.triplet: t for t in (
     Target(HOST_TRIPLET),
     Target("aarch64-linux-gnu", "arm64", "arch/arm64/boot/Image"),
+    # Debian 12 has GCC 11 plugin headers for these targets' cross
+    # compilers neither: GCC 12 only.
+    Target("powerpc64le-linux-gnu", "powerpc", "vmlinux", compilers=(DEFAULT_COMPILER,)),
+    Target("riscv64-linux-gnu", "riscv", "arch/riscv/boot/Image", compilers=(DEFAULT_COMPILER,)),
 )}
 KERNEL_TARGET = "aarch64-linux-gnu"
 
@@ -208,7 +213,8 @@ class Layout:
 
     def make_vars(self):
         """(name, value) of each make variable the .mk files use."""
-        plugin_dirs = [t + compiler_suffix(c) for c in COMPILERS for t in TARGETS]
+        plugin_dirs = [t + compiler_suffix(c) for c in COMPILERS for t in TARGETS
+                       if c in TARGETS[t].compilers]
         out = [
             ("KERNEL", self.kernel),
             ("KERNELS", " ".join(KERNELS)),
@@ -242,7 +248,8 @@ class Layout:
                     ("KIMAGE_" + mode.upper(), self.kernel_image(mode))]
         for c in COMPILERS:
             for name, t in TARGETS.items():
-                out.append(("plugin_cc." + name + compiler_suffix(c), t.cc(c)))
+                if c in t.compilers:
+                    out.append(("plugin_cc." + name + compiler_suffix(c), t.cc(c)))
         return out
 
 

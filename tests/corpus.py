@@ -7,7 +7,7 @@ import tempfile
 
 from rcuderef import diagnostics
 from rcuderef.asmcheck import aarch64 as asmcheck
-from rcuderef.asmcheck import x86_64
+from rcuderef.asmcheck import ppc64le, riscv64, x86_64
 from rcuderef.compiler import DEFAULT_COMPILER, ENV, REPO, cc, plugin_path
 
 CORPUS = os.path.join(REPO, "tests", "corpus")
@@ -15,7 +15,8 @@ INCLUDE = os.path.join(REPO, "plugin", "include")
 LEVELS = ("-O1", "-O2", "-O3", "-Os")
 AARCH64 = "aarch64-linux-gnu"
 # Each compiler's verdicts against the truth of its own machine code.
-CHECKERS = {AARCH64: asmcheck, "x86_64-linux-gnu": x86_64}
+CHECKERS = {AARCH64: asmcheck, "x86_64-linux-gnu": x86_64,
+            "powerpc64le-linux-gnu": ppc64le, "riscv64-linux-gnu": riscv64}
 
 
 def cases():

@@ -1,28 +1,31 @@
 """Detection and false positives of the plugin on the hazard corpus.
 
-    /usr/bin/python3 -m tests.corpus_report [--mismatches] [--gcc N]
+    /usr/bin/python3 -m tests.corpus_report [--mismatches] [--gcc N] [--target=T,...]
 
 Prints a Markdown table: for each compiler and level, the dependent
 accesses (rcu:dep lines) that the compiler's own assembly shows broken
-(aarch64 and x86-64 checkers), how many the plugin warned about as broken,
+(aarch64, x86-64, powerpc64le and riscv64 checkers), how many the plugin warned about as broken,
 how many it missed, its warnings on accesses the assembly shows intact, and
 its rule warnings (a comparison or boolean result used as an address, kept
 by the final code: counted apart, not as breaks).  With --mismatches, then lists each case,
 compiler and level where the plugin's warnings differ from the assembly.
 Every GCC release of the layout (12, then 11: "aarch64-linux-gnu GCC 11"),
 or only the one --gcc N names.
+--target= limits the table to the targets named (GNU triplets).
 """
 import sys
 
 from tests import corpus
-from rcuderef.compiler import COMPILERS, TARGETS, label
+from rcuderef.compiler import COMPILERS, TARGET_COMPILERS, TARGETS, label
 
 
-def verdicts(compilers=COMPILERS):
+def verdicts(compilers=COMPILERS, targets=None):
     cases = corpus.cases()
     for gcc in compilers:
         for opt in corpus.LEVELS:
-            for target in sorted(TARGETS):
+            for target in sorted(targets or TARGETS):
+                if gcc not in TARGET_COMPILERS[target]:
+                    continue
                 yield label(target, gcc), opt, [
                     corpus.plugin_verdict(c, target, opt,
                                           corpus.truth(c, opt, target, gcc), gcc)
@@ -47,10 +50,14 @@ def main(argv):
     compilers = COMPILERS
     if "--gcc" in argv:
         compilers = (argv[argv.index("--gcc") + 1],)
+    targets = None
+    for a in argv:
+        if a.startswith("--target="):
+            targets = a.split("=", 1)[1].split(",")
     print("| compiler | level | cases | accesses broken in the assembly "
           "| warned | missed | false positives | rule warnings |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for target, opt, found in verdicts(compilers):
+    for target, opt, found in verdicts(compilers, targets):
         print("| %s | %s | %d | %d | %d | %d | %d | %d |"
               % row(target, opt, found))
         mismatches += [v for v in found

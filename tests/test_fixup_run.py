@@ -1,6 +1,7 @@
 """Differential runs: each corpus case's reader, driven by a small main(),
 computes the same results with and without fix-up mode, on the host
-(x86_64) and for arm64 under qemu-aarch64 user mode."""
+(x86_64) and for arm64, powerpc64le and riscv64 under QEMU's user mode
+(qemu-aarch64, qemu-ppc64le, qemu-riscv64)."""
 import re
 import shutil
 import subprocess
@@ -10,7 +11,10 @@ import pytest
 from rcuderef.compiler import ENV, TARGETS, plugin_path
 from tests import corpus
 
-QEMU = shutil.which("qemu-aarch64")
+# The user-mode emulator of each target that is not the host.
+QEMU = {"aarch64-linux-gnu": "qemu-aarch64",
+        "powerpc64le-linux-gnu": "qemu-ppc64le",
+        "riscv64-linux-gnu": "qemu-riscv64"}
 REFUSED = {"merge_before_head_hazard.c"}
 CASES = [c for c in corpus.cases() if c not in REFUSED]
 # Readers that dereference a global pointer the case leaves NULL: the
@@ -94,7 +98,7 @@ def build_and_run(case, target, opt, tmp_path, fixup):
     subprocess.run(cmd, check=True, capture_output=True, env=ENV)
     subprocess.run([cc, "-O1", "-static", "-o", str(exe), str(driver), str(case_obj)],
                    check=True, capture_output=True, env=ENV)
-    run = [str(exe)] if target == "x86_64-linux-gnu" else [QEMU, str(exe)]
+    run = [str(exe)] if target == "x86_64-linux-gnu" else [shutil.which(QEMU[target]), str(exe)]
     r = subprocess.run(run, capture_output=True, text=True, timeout=60)
     return r.returncode, r.stdout
 
@@ -104,7 +108,7 @@ def build_and_run(case, target, opt, tmp_path, fixup):
 @pytest.mark.parametrize("case", CASES)
 def test_fixup_computes_the_same(case, target, opt, tmp_path):
     if target != "x86_64-linux-gnu":
-        assert QEMU, "qemu-aarch64 (Debian's qemu-user) is missing"
+        assert shutil.which(QEMU[target]), "%s (Debian's qemu-user) is missing" % QEMU[target]
     plain = build_and_run(case, target, opt, tmp_path, fixup=False)
     fixed = build_and_run(case, target, opt, tmp_path, fixup=True)
     assert fixed == plain

@@ -131,7 +131,7 @@ def test_make_builds_every_plugin_and_the_gcc11_kernel(tmp_path):
     r = make("-n", "plugins", "BUILD=" + build)
     assert r.returncode == 0, r.stderr
     for d in ("x86_64-linux-gnu", "aarch64-linux-gnu", "x86_64-linux-gnu-gcc11",
-              "aarch64-linux-gnu-gcc11"):
+              "aarch64-linux-gnu-gcc11", "powerpc64le-linux-gnu", "riscv64-linux-gnu"):
         assert "-o %s/plugin/%s/rcu_deref_plugin.so.tmp" % (build, d) in r.stdout
     assert "$(aarch64-linux-gnu-gcc-11 -print-file-name=plugin)/include" in r.stdout
     r = make("-n", "kernel-warn", "GCC=11", "BUILD=" + build)

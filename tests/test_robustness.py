@@ -564,7 +564,7 @@ def objects(source, target, tmp_path, flags, link=False):
 
 
 def strip_debug(target, path):
-    objcopy = "aarch64-linux-gnu-objcopy" if target.startswith("aarch64") else "objcopy"
+    objcopy = "objcopy" if target == "x86_64-linux-gnu" else target + "-objcopy"
     out = str(path) + ".nodebug"
     subprocess.run([objcopy, "--strip-debug", str(path), out], check=True)
     return open(out, "rb").read()

@@ -2,12 +2,13 @@
 
 Usage::
 
-    python3 -m rcuderef.asmcheck FILE.c [--target aarch64|x86_64]
+    python3 -m rcuderef.asmcheck FILE.c [--target aarch64|x86_64|ppc64le|riscv64]
         [--head L[,L]] [--dep L[,L]] [-O2] [--cc COMPILER] [--show-asm]
         [extra cc args]
 
 The target (default aarch64) picks the checker and its default compiler
-(``aarch64-linux-gnu-gcc`` or ``gcc``).  Lines default to the ``rcu:head`` /
+(``aarch64-linux-gnu-gcc``, ``gcc``, ``powerpc64le-linux-gnu-gcc`` or
+``riscv64-linux-gnu-gcc``).  Lines default to the ``rcu:head`` /
 ``rcu:dep`` comments of FILE.c.  The exit status is 0 for "intact", 1 for
 "broken".
 """
@@ -19,10 +20,11 @@ import os
 import sys
 from pathlib import Path
 
-from . import aarch64, x86_64
+from . import aarch64, ppc64le, riscv64, x86_64
 from .dataflow import CompileError, annotations
 
-CHECKERS = {"aarch64": aarch64, "x86_64": x86_64}
+CHECKERS = {"aarch64": aarch64, "x86_64": x86_64, "ppc64le": ppc64le,
+            "riscv64": riscv64}
 
 
 def line_set(text: str) -> set[int]:

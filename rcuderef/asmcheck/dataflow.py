@@ -144,6 +144,9 @@ class Program:
     weak: set[str] = field(default_factory=set)
     labels: dict[str, int] = field(default_factory=dict)
     address_taken: set[str] = field(default_factory=set)
+    # Per source line, the first instruction after each of its ``.loc``s
+    # (see moved_heads()).
+    loc_next: dict[int, list[int]] = field(default_factory=dict)
 
 
 Value = dict  # source -> level; never mutated once built
@@ -546,6 +549,38 @@ def compute_entry_taint(isa: Isa, program: Program, heads: set[int],
         affected = {name for name in callees
                     if any(i in processed for i in graph.sites(name))}
     return {}, solve(isa, program, heads, {}, summaries)
+
+
+# ------------------------------------------------------- moved head loads
+
+def moved_heads(program: Program, head_lines, is_head_load) -> list[int]:
+    """Head loads GCC attributed to another line.
+
+    On powerpc64le and riscv64, GCC 12 at times gives an inlined
+    ``rcu_dereference()`` no instruction of its own: its ``.loc``s are
+    empty and its load carries the line of the statement that uses it
+    (``if (c == 3)``, a getter's closing brace).  For a head line with no
+    load of its own, the head is then the first load (``is_head_load``:
+    no frame access) at or after the first of the line's ``.loc``s, in the
+    same function.  Only ppc64le.py and riscv64.py use this; tests list the
+    cases where it applies (tests/test_asmcheck_targets.py)."""
+    insns = program.insns
+    out = []
+    for line in sorted(head_lines):
+        if any(insn.line == line and is_head_load(insn) for insn in insns):
+            continue
+        starts = program.loc_next.get(line, [])
+        if not starts:
+            continue
+        start = min(starts)
+        function = insns[start].function
+        for insn in insns[start:]:
+            if insn.function != function:
+                break
+            if is_head_load(insn):
+                out.append(insn.index)
+                break
+    return out
 
 
 # ------------------------------------------------------------ C helpers

@@ -52,6 +52,8 @@ class Parser:
         self.weak: set[str] = set()
         self.insns: list[Insn] = []
         self.next_in_section: dict[int, int] = {}
+        self.loc_pending: list[int] = []
+        self.loc_next: dict[int, list[int]] = {}
 
     # Hooks of the instruction set.
 
@@ -107,6 +109,8 @@ class Parser:
             self.line = int(match.group(2)) if same else None
             self.column = (int(match.group(3)) if same and match.group(3)
                            else None)
+            if self.line is not None:
+                self.loc_pending.append(self.line)
         elif (match := _TYPE.match(text)):
             self.function_syms.add(match.group(1))
         elif (match := _BINDING.match(text)):
@@ -137,6 +141,9 @@ class Parser:
         """Append an instruction, linking it to its section predecessor."""
         mnemonic, operands = self.decode(text)
         index = len(self.insns)
+        for line in set(self.loc_pending):
+            self.loc_next.setdefault(line, []).append(index)
+        self.loc_pending = []
         canonical = self.canonical(mnemonic, operands)
         self.insns.append(Insn(index, mnemonic, operands, canonical,
                                self.line, self.function, self.column))
@@ -163,7 +170,7 @@ class Parser:
                  and name not in self.address_taken}
         return Program(self.insns, succ, set(functions.values()), functions,
                        local, self.weak & set(functions), dict(self.labels),
-                       set(self.address_taken))
+                       set(self.address_taken), self.loc_next)
 
     def parse(self, asm_text: str) -> Program:
         """Feed every line of ``asm_text`` and build the program."""
