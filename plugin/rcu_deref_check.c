@@ -519,12 +519,14 @@ unsigned int check_function(const char *pass, bool report)
 
 static bool rcu_deref_check_gate(void)
 {
-	return optimize && any_records();
+	return optimize && (any_records() || rcu_deref_options.consume_dependency);
 }
 
 static unsigned int rcu_deref_check_execute(void)
 {
-	return check_function(NULL, true);
+	check_function(NULL, true);
+	consume_decide();
+	return 0;
 }
 
 #define PASS_NAME rcu_deref_check
