@@ -9,5 +9,5 @@ void reader(void)
 	struct node *p = consume_load(&gp); /* rcu:head */
 
 	if (p == &variable && p->val != 9) /* rcu:dep */
-		abort();
+		fail();
 }

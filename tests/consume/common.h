@@ -9,4 +9,6 @@ struct node {
 	int val;
 };
 
-extern void abort(void);
+int errors;	/* a check failed: a constant stored under a branch, no value escapes */
+
+#define fail() (errors++)

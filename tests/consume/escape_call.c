@@ -6,7 +6,7 @@ struct node *gp;
 __attribute__((noinline)) void use(struct node *p)
 {
 	if (p->val != 4)
-		abort();
+		fail();
 }
 
 void reader(void)

@@ -9,5 +9,5 @@ void reader(int key)
 
 	if (p && p->key == key) /* rcu:dep */
 		if (p->val != 2 * key) /* rcu:dep */
-			abort();
+			fail();
 }

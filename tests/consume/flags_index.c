@@ -9,5 +9,5 @@ void reader(void)
 	struct node *p = consume_load(&gp); /* rcu:head */
 
 	if (table[p != NULL] != 3) /* rcu:dep */
-		abort();
+		fail();
 }

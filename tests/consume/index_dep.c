@@ -9,5 +9,5 @@ void reader(void)
 	int i = consume_load(&gidx); /* rcu:head */
 
 	if (table[i & 15] != 5) /* rcu:dep */
-		abort();
+		fail();
 }

@@ -13,5 +13,5 @@ void reader(void)
 	struct node *p = consume_load(&gp); /* rcu:head */
 
 	if (p && !check(p, 3))
-		abort();
+		fail();
 }

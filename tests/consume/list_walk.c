@@ -11,6 +11,6 @@ void reader(int key)
 	     p;
 	     p = consume_load(&p->next)) { /* rcu:head rcu:dep */
 		if (p->key == key && p->val != 2 * key) /* rcu:dep */
-			abort();
+			fail();
 	}
 }

@@ -12,5 +12,5 @@ void reader(void)
 		return;
 	q = p->next; /* rcu:dep */
 	if (q && q->val != 7) /* rcu:dep */
-		abort();
+		fail();
 }

@@ -10,7 +10,7 @@ void reader(void)
 	struct node *q = consume_load(&gq); /* rcu:head consume:acquire */
 
 	if (p && p->val != 1) /* rcu:dep */
-		abort();
+		fail();
 	if (q)
 		out = q->val; /* rcu:dep */
 }
