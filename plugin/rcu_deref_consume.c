@@ -533,13 +533,14 @@ static location_t user_loc(location_t loc)
 /* A demoted load that stays a plain load: recorded as "demoted". */
 static void demoted_site(location_t loc, int head, const char *how, const char *text)
 {
-	record_site_text(user_loc(loc), "demoted");
+	record_site_text(user_loc(source_at(head)->loc), "demoted");
 }
 
 /* A demoted load the final code needed ordered: an acquire again. */
 static void restored_site(location_t loc, int head, const char *how, const char *text)
 {
-	loc = user_loc(loc);
+	/* Where the user wrote it (a C++ load() is in the library's header). */
+	loc = user_loc(source_at(head)->loc);
 	inform(loc, "consume: the final code broke a dependency on this %qs: %s it",
 	       source_at(head)->primitive, text);
 	record_site_text(loc, how);

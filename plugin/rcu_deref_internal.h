@@ -159,6 +159,7 @@ bool is_scalar_type(tree type);
 bool is_consume_load(const_gimple stmt);
 bool is_volatile_scalar_load(const_gimple stmt);
 int stmt_head(const_gimple stmt);
+int inlined_consume_head(tree block);
 void check_heads_used(struct chain_walk *w);
 opt_pass *make_rcu_deref_unmark_pass(void);
 void heads_start(void);

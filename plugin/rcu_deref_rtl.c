@@ -458,16 +458,24 @@ static int head_in_mem(rtx mem)
 	return h ? *h : -1;
 }
 
-/* The consume head that insn performs, by its location, or -1. */
+/*
+ * The consume head that insn performs, by its location, or -1.  The
+ * inlined copies of one C++ load() share a location: the inlined call
+ * that the insn's block comes from tells them apart.
+ */
 static int consume_head_at(rtx_insn *insn, rtx mem)
 {
 	location_t loc = pure(INSN_LOCATION(insn));
+	int call = -1;
 	unsigned int i;
 
 	if (!MEM_VOLATILE_P(mem) || MEM_ALIAS_SET(mem) != ALIAS_SET_MEMORY_BARRIER)
 		return -1;
+	if (rcu_deref_options.consume_dependency)
+		call = inlined_consume_head(LOCATION_BLOCK(INSN_LOCATION(insn)));
 	for (i = 0; i < rtl.heads.length(); i++) {
-		if (!rtl.heads[i].ref && pure(rtl.heads[i].loc) == loc)
+		if (!rtl.heads[i].ref && pure(rtl.heads[i].loc) == loc &&
+		    (call < 0 || rtl.heads[i].head == call))
 			return i;
 	}
 	return -1;
@@ -847,6 +855,17 @@ static bool frame_slot(const_rtx mem)
 }
 
 /*
+ * consume=dependency: whether two locations come from the same inlined
+ * C++ consume load() (its inlined copies share one location in the
+ * library's header), or from none.
+ */
+static bool same_consume_call(location_t a, location_t b)
+{
+	return !rcu_deref_options.consume_dependency ||
+	       inlined_consume_head(LOCATION_BLOCK(a)) == inlined_consume_head(LOCATION_BLOCK(b));
+}
+
+/*
  * A MEM that lost its MEM_EXPR (if-conversion merges the loads of both
  * arms into one through a conditional address) stands for the tracked
  * access of the same direction made at the insn's location, if exactly
@@ -866,7 +885,8 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 	    RTX_FRAME_RELATED_P(insn) || frame_slot(mem))
 		return -1;
 	for (i = 0; i < rtl.accesses.length(); i++) {
-		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store)
+		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store ||
+		    !same_consume_call(rtl.accesses[i].loc, INSN_LOCATION(insn)))
 			continue;
 		if (found >= 0)
 			return -1;
