@@ -261,17 +261,9 @@ static void visit_assign(gassign *stmt, tree name, int g, enum consume_strength 
  */
 static void visit_call(gcall *stmt, tree name, int g, enum consume_strength st)
 {
-	unsigned int i;
-
 	if (is_consume_load(stmt) && gimple_call_arg(stmt, 0) == name) {
 		reach(gimple_call_lhs(stmt), g, st);
 		return;
-	}
-	for (i = 0; i < gimple_call_num_args(stmt); i++) {
-		int ag;
-
-		if (operand_derived(gimple_call_arg(stmt, i), &ag) != CS_NONE)
-			keep_acquire(ag, WHY_CALL);
 	}
 	keep_acquire(g, WHY_CALL);
 }
