@@ -576,8 +576,9 @@ void consume_write_stats(FILE *f)
 {
 	unsigned int i;
 
-	fprintf(f, ", \"consume_checked\": %llu, \"consume_demoted\": %llu, \"consume_acquire\": %llu",
-		cs.loads, cs.counts[WHY_DEMOTED], cs.loads - cs.counts[WHY_DEMOTED]);
+	fprintf(f, ", \"consume_checked\": %llu, \"consume_demoted\": %llu", cs.loads,
+		cs.counts[WHY_DEMOTED]);
+	fprintf(f, ", \"consume_acquire\": %llu", cs.loads - cs.counts[WHY_DEMOTED]);
 	for (i = WHY_DEMOTED + 1; i < NR_WHY; i++)
 		fprintf(f, ", \"consume_kept_%s\": %llu", why_names[i], cs.counts[i]);
 }

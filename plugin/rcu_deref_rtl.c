@@ -1558,7 +1558,7 @@ unsigned int rtl_fix_head(int leader, rtl_site_fn site)
 			continue;
 		insn = rtl.head_insns[i];
 		/* A demoted consume load is made an acquire again. */
-		relaxed = relaxed_model(insn) != NULL;
+		relaxed = relaxed_model(insn);
 		atomic = is_atomic_head(insn) && !relaxed;
 		how = atomic ? NULL : relaxed ? restore_acquire(insn) : make_acquire(insn);
 		if (atomic) {
