@@ -81,7 +81,11 @@ def test_liburcu_table(name):
 @pytest.mark.parametrize("name", [p for p in toolchain.PROGRAMS if p != "cache.c"])
 def test_liburcu_runs_with_option(name, tmp_path):
     exe = str(tmp_path / "prog")
-    proc = toolchain.build_host(name, exe, "consume", "warn", extra=[ON])
+    # The plugin and its options in that order (build_host() puts extra first).
+    plugin = ["-fplugin=" + plugin_path("x86_64-linux-gnu"),
+              *["-fplugin-arg-rcu_deref_plugin-" + a
+                for a in toolchain.CONFIGS["consume"]["plugin"]], ON]
+    proc = toolchain.build_host(name, exe, "consume", None, extra=plugin)
     assert proc.returncode == 0, proc.stderr
     run = subprocess.run([exe], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
