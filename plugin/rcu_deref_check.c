@@ -558,12 +558,14 @@ bool function_has_records(void)
 
 static bool rcu_deref_check_gate(void)
 {
-	return optimize && any_records();
+	return optimize && (any_records() || rcu_deref_options.consume_dependency);
 }
 
 static unsigned int rcu_deref_check_execute(void)
 {
-	return check_function(NULL, true);
+	check_function(NULL, true);
+	consume_decide();
+	return 0;
 }
 
 #define PASS_NAME rcu_deref_check

@@ -28,12 +28,13 @@ static const char *site_function(void)
 }
 
 /*
- * Record a fixed site in the object file: one NUL-terminated string
- * "file:line: function: how" in section __rcu_deref_fixups.  The strings
+ * Record a site in the object file: one NUL-terminated string
+ * "file:line: function: how" in section __rcu_deref_fixups (how: acquire,
+ * fence, or demoted for a consume load made a plain load).  The strings
  * of all objects concatenate at link time, so that a kernel can list at
  * boot the sites it protects, and a tool can list them in any object.
  */
-static void record_site(location_t loc, const char *how)
+void record_site_text(location_t loc, const char *how)
 {
 	expanded_location xl = expand_location(loc);
 	char *text = xasprintf("%s:%d: %s: %s", xl.file ? xl.file : "<unknown>",
@@ -57,6 +58,12 @@ static void record_site(location_t loc, const char *how)
 	set_decl_section_name(decl, SITES_SECTION);
 	varpool_finalize_decl(decl);
 	free(text);
+}
+
+/* Record a fixed site, and count it. */
+static void record_site(location_t loc, const char *how)
+{
+	record_site_text(loc, how);
 	count_one(COUNT_FIXUPS);
 }
 

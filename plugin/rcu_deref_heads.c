@@ -10,6 +10,7 @@
 
 struct heads_state {
 	hash_map<key_hash, int> *by_loc;	/* head location -> its source */
+	hash_set<key_hash> *consume_calls;	/* consume=dependency: their locations */
 };
 
 static struct heads_state heads;
@@ -17,12 +18,15 @@ static struct heads_state heads;
 void heads_start(void)
 {
 	heads.by_loc = new hash_map<key_hash, int>;
+	heads.consume_calls = new hash_set<key_hash>;
 }
 
 void heads_finish(void)
 {
 	delete heads.by_loc;
 	heads.by_loc = NULL;
+	delete heads.consume_calls;
+	heads.consume_calls = NULL;
 }
 
 static bool is_marker_call(const_gimple stmt)
@@ -135,15 +139,90 @@ static bool consume_loads_pointer(const_gimple stmt)
 	return false;
 }
 
+/* Whether type is the C++ library's memory_order. */
+static bool is_memory_order_type(tree type)
+{
+	tree name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
+
+	if (name && TREE_CODE(name) == TYPE_DECL)
+		name = DECL_NAME(name);
+	return TREE_CODE(type) == ENUMERAL_TYPE && name &&
+	       TREE_CODE(name) == IDENTIFIER_NODE &&
+	       !strcmp(IDENTIFIER_POINTER(name), "memory_order");
+}
+
+/*
+ * consume=dependency: a call that passes the constant
+ * std::memory_order_consume and returns a scalar (libstdc++'s
+ * std::atomic<T>::load(), std::atomic_load_explicit()).  Its body loads
+ * with the memory order of its parameter, so the mark pass sees no consume
+ * load; once inlined, it is one, found again by the call's location.
+ */
+static bool is_consume_call(const_gimple stmt)
+{
+	unsigned int i;
+	tree lhs;
+
+	if (!rcu_deref_options.consume_dependency || !is_gimple_call(stmt) ||
+	    gimple_call_internal_p(stmt))
+		return false;
+	lhs = gimple_call_lhs(stmt);
+	if (!lhs || !is_scalar_type(TREE_TYPE(lhs)))
+		return false;
+	for (i = 0; i < gimple_call_num_args(stmt); i++) {
+		tree arg = gimple_call_arg(stmt, i);
+
+		if (TREE_CODE(arg) == INTEGER_CST && is_memory_order_type(TREE_TYPE(arg)) &&
+		    tree_fits_uhwi_p(arg) &&
+		    memmodel_base(tree_to_uhwi(arg)) == MEMMODEL_CONSUME)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The consume-call head whose inlined body holds block: by the location of
+ * the innermost inlined call that is one, or -1.
+ */
+int inlined_consume_head(tree block)
+{
+	for (; block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block)) {
+		location_t loc;
+		int *src;
+
+		if (!inlined_function_outer_scope_p(block))
+			continue;
+		loc = pure_loc(BLOCK_SOURCE_LOCATION(block));
+		if (!known_loc(loc) || !heads.consume_calls->contains(loc))
+			continue;
+		src = heads.by_loc->get(loc);
+		if (src)
+			return *src;
+	}
+	return -1;
+}
+
 /* The head source of stmt, in either pass, or -1. */
 int stmt_head(const_gimple stmt)
 {
 	location_t loc;
 	int *idx;
 
-	if (is_consume_load(stmt))
-		return head_source(gimple_location(stmt), "memory_order_consume load",
+	if (is_consume_load(stmt)) {
+		int call = rcu_deref_options.consume_dependency ?
+			   inlined_consume_head(gimple_block(stmt)) : -1;
+
+		return call >= 0 ? call :
+		       head_source(gimple_location(stmt), "memory_order_consume load",
 				   consume_loads_pointer(stmt));
+	}
+	if (is_consume_call(stmt)) {
+		loc = pure_loc(gimple_location(stmt));
+		if (known_loc(loc))
+			heads.consume_calls->add(loc);
+		return head_source(loc, "memory_order_consume load",
+				   POINTER_TYPE_P(TREE_TYPE(gimple_call_lhs(stmt))));
+	}
 	if (!is_volatile_scalar_load(stmt))
 		return -1;
 	loc = pure_loc(gimple_location(stmt));

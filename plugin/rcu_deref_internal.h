@@ -37,6 +37,7 @@ struct rcu_deref_options {
 	bool dump;
 	bool disable;
 	bool probe_all;
+	bool consume_dependency;	/* consume=dependency */
 	const char *stats_path;
 };
 
@@ -99,6 +100,7 @@ struct dep_source {
 	unsigned int compared_uid;	/* DECL_UID of the first such object */
 	bool unused;		/* head: nothing uses its value */
 	bool marked;		/* head: marked by __rcu_deref_head() */
+	bool early;		/* head: seen by the mark pass */
 	int leader;		/* head: heads merged in one value form a set */
 	int either[2];		/* either: the two sources, each a parameter or either */
 };
@@ -162,6 +164,7 @@ bool is_scalar_type(tree type);
 bool is_consume_load(const_gimple stmt);
 bool is_volatile_scalar_load(const_gimple stmt);
 int stmt_head(const_gimple stmt);
+int inlined_consume_head(tree block);
 void check_heads_used(struct chain_walk *w);
 opt_pass *make_rcu_deref_unmark_pass(void);
 void heads_start(void);
@@ -279,6 +282,15 @@ void report_finish(void);
 /* rcu_deref_fixup.c: the heads of broken chains become load-acquires */
 
 void fix_heads_in_final_code(const int *heads, unsigned int nheads);
+void record_site_text(location_t loc, const char *how);
+
+/* rcu_deref_consume.c: consume=dependency, consume loads made plain loads */
+
+void consume_decide(void);
+void consume_final_code(const int *heads, unsigned int nheads);
+void consume_write_stats(FILE *f);
+void consume_start(void);
+void consume_finish(void);
 
 /* rcu_deref_verdict.c: breaks wait for the final code's verdict */
 void verdict_begin(void);

@@ -122,6 +122,7 @@ static void seed_function(struct chain_walk *w)
 			count_loads(stmt);
 			src = stmt_head(stmt);
 			if (src >= 0) {
+				source_at(src)->early = true;
 				count_one(COUNT_HEADS);
 				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
 				if (is_consume_load(stmt) || source_at(src)->marked)

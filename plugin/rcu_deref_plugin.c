@@ -51,6 +51,10 @@
  * -fplugin-arg-rcu_deref_plugin-mode=warn|fixup
  *	warn (the default): report each broken dependency as a warning;
  *	fixup: also turn the head of a broken chain into a load-acquire
+ * -fplugin-arg-rcu_deref_plugin-consume=acquire|dependency
+ *	acquire (the default): a C11 consume load is GCC's load-acquire;
+ *	dependency: one whose dependencies all survive to the final code is
+ *	a plain load (rcu_deref_consume.c)
  * -fplugin-arg-rcu_deref_plugin-read-once-heads
  *	every volatile scalar load is a dependency head
  * -fplugin-arg-rcu_deref_plugin-disable
@@ -82,6 +86,7 @@
  *  rcu_deref_check.c	the check pass, and decide_break(), the verdict on a break
  *  rcu_deref_blame.c	probes between passes: which pass broke a dependency
  *  rcu_deref_fixup.c	fix-up mode: load-acquires, fences, site records
+ *  rcu_deref_consume.c	consume=dependency: consume loads made plain loads
  *  rcu_deref_report.c	warnings, notes, and the rules they name
  *  rcu_deref_stats.c	the stats option
  *
@@ -100,6 +105,7 @@ static struct plugin_info rcu_deref_plugin_info = {
 	.version	= PLUGIN_VERSION,
 	.help		=
 		"mode=warn|fixup\twarn about broken dependencies, or also fix them with a load-acquire\n"
+			  "consume=acquire|dependency\tmake a consume load a plain load where its dependencies survive\n"
 			  "read-once-heads\tevery volatile scalar load is a dependency head\n"
 			  "disable\tdo not activate the plugin\n"
 			  "verbose\tprint the dependency chains being tracked\n"
@@ -131,6 +137,21 @@ static bool parse_mode(const char *plugin_name, const struct plugin_argument *ar
 	return false;
 }
 
+static bool parse_consume(const char *plugin_name, const struct plugin_argument *arg)
+{
+	if (arg->value && !strcmp(arg->value, "acquire")) {
+		rcu_deref_options.consume_dependency = false;
+		return true;
+	}
+	if (arg->value && !strcmp(arg->value, "dependency")) {
+		rcu_deref_options.consume_dependency = true;
+		return true;
+	}
+	error(G_("invalid option argument '-fplugin-arg-%s-%s%s%s' (use acquire or dependency)"),
+	      plugin_name, arg->key, arg->value ? "=" : "", arg->value ? arg->value : "");
+	return false;
+}
+
 static bool parse_flag(const char *plugin_name, const struct plugin_argument *arg,
 		       bool *flag)
 {
@@ -159,6 +180,8 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 {
 	if (!strcmp(arg->key, "mode"))
 		return parse_mode(plugin_name, arg);
+	if (!strcmp(arg->key, "consume"))
+		return parse_consume(plugin_name, arg);
 	if (!strcmp(arg->key, "verbose"))
 		return parse_flag(plugin_name, arg, &rcu_deref_options.verbose);
 	if (!strcmp(arg->key, "disable"))
@@ -186,12 +209,14 @@ static void rcu_deref_start_unit(void *gcc_data, void *user_data)
 	records_start();
 	blame_start();
 	report_start();
+	consume_start();
 }
 
 static void rcu_deref_finish(void *gcc_data, void *user_data)
 {
 	if (rcu_deref_options.stats_path)
 		write_stats();
+	consume_finish();
 	report_finish();
 	blame_finish();
 	records_finish();

@@ -459,16 +459,24 @@ static int head_in_mem(rtx mem)
 	return h ? *h : -1;
 }
 
-/* The consume head that insn performs, by its location, or -1. */
+/*
+ * The consume head that insn performs, by its location, or -1.  The
+ * inlined copies of one C++ load() share a location: the inlined call
+ * that the insn's block comes from tells them apart.
+ */
 static int consume_head_at(rtx_insn *insn, rtx mem)
 {
 	location_t loc = pure(INSN_LOCATION(insn));
+	int call = -1;
 	unsigned int i;
 
 	if (!MEM_VOLATILE_P(mem) || MEM_ALIAS_SET(mem) != ALIAS_SET_MEMORY_BARRIER)
 		return -1;
+	if (rcu_deref_options.consume_dependency)
+		call = inlined_consume_head(LOCATION_BLOCK(INSN_LOCATION(insn)));
 	for (i = 0; i < rtl.heads.length(); i++) {
-		if (!rtl.heads[i].ref && pure(rtl.heads[i].loc) == loc)
+		if (!rtl.heads[i].ref && pure(rtl.heads[i].loc) == loc &&
+		    (call < 0 || rtl.heads[i].head == call))
 			return i;
 	}
 	return -1;
@@ -848,6 +856,17 @@ static bool frame_slot(const_rtx mem)
 }
 
 /*
+ * consume=dependency: whether two locations come from the same inlined
+ * C++ consume load() (its inlined copies share one location in the
+ * library's header), or from none.
+ */
+static bool same_consume_call(location_t a, location_t b)
+{
+	return !rcu_deref_options.consume_dependency ||
+	       inlined_consume_head(LOCATION_BLOCK(a)) == inlined_consume_head(LOCATION_BLOCK(b));
+}
+
+/*
  * A MEM that lost its MEM_EXPR (if-conversion merges the loads of both
  * arms into one through a conditional address) stands for the tracked
  * access of the same direction made at the insn's location, if exactly
@@ -867,7 +886,8 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 	    RTX_FRAME_RELATED_P(insn) || frame_slot(mem))
 		return -1;
 	for (i = 0; i < rtl.accesses.length(); i++) {
-		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store)
+		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store ||
+		    !same_consume_call(rtl.accesses[i].loc, INSN_LOCATION(insn)))
 			continue;
 		if (found >= 0)
 			return -1;
@@ -1438,6 +1458,92 @@ static bool is_atomic_head(rtx_insn *insn)
 	return false;
 }
 
+/*
+ * The memory-order operand of a relaxed atomic load insn (a consume load
+ * that consume=dependency demoted), or NULL.
+ */
+static rtx *relaxed_model(rtx_insn *insn)
+{
+	rtx set = single_set(insn), src;
+	rtx *model = NULL;
+	bool mem = false;
+	int i;
+
+	if (!set)
+		return NULL;
+	src = SET_SRC(set);
+	if (GET_CODE(src) == ZERO_EXTEND || GET_CODE(src) == SIGN_EXTEND)
+		src = XEXP(src, 0);
+	if (GET_CODE(src) != UNSPEC_VOLATILE && GET_CODE(src) != UNSPEC)
+		return NULL;
+	for (i = 0; i < XVECLEN(src, 0); i++) {
+		rtx *x = &XVECEXP(src, 0, i);
+
+		if (MEM_P(*x) && MEM_ALIAS_SET(*x) == ALIAS_SET_MEMORY_BARRIER)
+			mem = true;
+		else if (CONST_INT_P(*x))
+			model = x;
+	}
+	if (!mem || !model || memmodel_base(INTVAL(*model)) != MEMMODEL_RELAXED)
+		return NULL;
+	return model;
+}
+
+/*
+ * Make a relaxed atomic load insn an acquire again, in place: the target's
+ * own atomic_load insn with the acquire memory order.  Returns the note's
+ * text, or NULL when the target does not accept it (then a fence does it).
+ */
+static const char *restore_acquire(rtx_insn *insn)
+{
+	rtx *model = relaxed_model(insn);
+	rtx old;
+
+	if (!model)
+		return NULL;
+	old = *model;
+	*model = GEN_INT(MEMMODEL_ACQUIRE);
+	INSN_CODE(insn) = -1;
+	if (valid_insn(insn))
+		return "a load-acquire again performs the load of";
+	*model = old;
+	INSN_CODE(insn) = -1;
+	recog_memoized(insn);
+	return NULL;
+}
+
+bool rtl_can_restore_acquire(machine_mode mode)
+{
+	return SCALAR_INT_MODE_P(mode) && atomic_load_insn(mode) != CODE_FOR_nothing;
+}
+
+unsigned int rtl_consume_loads(int head, bool restore, rtl_site_fn site)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < rtl.head_insns.length(); i++) {
+		head_rec *h = &rtl.heads[rtl.head_insn_rec[i]];
+		rtx_insn *insn = rtl.head_insns[i];
+		const char *how;
+
+		if (h->head != head || h->ref || !relaxed_model(insn))
+			continue;
+		n++;
+		if (!restore) {
+			site(h->loc, h->head, "demoted", NULL);
+			continue;
+		}
+		how = restore_acquire(insn);
+		if (how) {
+			site(h->loc, h->head, "acquire", how);
+		} else {
+			fence_after_insn(insn);
+			site(h->loc, h->head, "fence", "an acquire fence now follows");
+		}
+	}
+	return n;
+}
+
 unsigned int rtl_fix_head(int leader, rtl_site_fn site)
 {
 	const char *how;
@@ -1447,12 +1553,16 @@ unsigned int rtl_fix_head(int leader, rtl_site_fn site)
 
 	for (i = 0; i < rtl.head_insns.length(); i++) {
 		head_rec *h = &rtl.heads[rtl.head_insn_rec[i]];
+		bool relaxed, atomic;
 
 		if (h->leader != leader)
 			continue;
 		insn = rtl.head_insns[i];
-		how = is_atomic_head(insn) ? NULL : make_acquire(insn);
-		if (is_atomic_head(insn)) {
+		/* A demoted consume load is made an acquire again. */
+		relaxed = relaxed_model(insn);
+		atomic = is_atomic_head(insn) && !relaxed;
+		how = atomic ? NULL : relaxed ? restore_acquire(insn) : make_acquire(insn);
+		if (atomic) {
 			site(h->loc, h->head, "acquire",
 			     "this load-acquire now performs the load of");
 		} else if (how) {

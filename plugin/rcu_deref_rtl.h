@@ -48,6 +48,15 @@ unsigned int rtl_fix_head(int leader, rtl_site_fn site);
 void rtl_fence_at_entry(void);
 
 /*
+ * consume=dependency: whether the target can make a relaxed atomic load of
+ * mode an acquire again in the final code; and, for each relaxed atomic
+ * load of head in the final code, make it an acquire again (restore) or
+ * not, passing each to site.  Returns how many there were.
+ */
+bool rtl_can_restore_acquire(machine_mode mode);
+unsigned int rtl_consume_loads(int head, bool restore, rtl_site_fn site);
+
+/*
  * Provided by the verdict: called by the late pass once the fates of the
  * current function's accesses are known.
  */

@@ -214,6 +214,7 @@ void rtl_final_verdict(void)
 		fix.safe_push(verdict.unused_heads[i]);
 	if (rcu_deref_options.mode == RCU_DEREF_FIXUP)
 		fix_heads_in_final_code(fix.address(), fix.length());
+	consume_final_code(fix.address(), fix.length());
 	verdict.breaks.truncate(0);
 	verdict.unused_heads.truncate(0);
 	verdict.fndecl = NULL_TREE;

@@ -39,12 +39,23 @@ CXX_TEMPLATE_LINES = {
         "hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> *eithers;": LT_GT * 2,
         "chain.eithers = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int>;": LT_GT * 2,
     },
+    "rcu_deref_consume.c": {
+        "cs.group_of_src = new hash_map<key_hash, int>;": LT_GT,
+        "hash_map<key_hash, int> *group_of_src; /* head source + 1 -> group */": LT_GT,
+        "vec<int> parent; /* union-find over groups */": LT_GT,
+        "vec<int> srcs; /* group -> its head source */": LT_GT,
+        "vec<struct consume_access> accesses;": LT_GT,
+        "vec<tree> work;": LT_GT,
+        "vec<unsigned char> why; /* by group: enum consume_why */": LT_GT,
+    },
     "rcu_deref_check.c": {
         "hash_set<key_hash> keys_here;": LT_GT,
         "hash_map<key_hash, location_t> new_loads;": LT_GT,
         "auto_vec<struct head_stmt> head_stmts;": LT_GT,
     },
     "rcu_deref_heads.c": {
+        "hash_set<key_hash> *consume_calls; /* consume=dependency: their locations */": LT_GT,
+        "heads.consume_calls = new hash_set<key_hash>;": LT_GT,
         "hash_map<key_hash, int> *by_loc; /* head location -> its source */": LT_GT,
         "heads.by_loc = new hash_map<key_hash, int>;": LT_GT,
         "auto_vec<tree> todo;": LT_GT,

@@ -13,7 +13,7 @@ import os
 import pytest
 
 from tests import corpus
-from rcuderef.compiler import PLUGIN_ARG, REPO, compile_c
+from rcuderef.compiler import REPO, compile_c
 
 AARCH64 = "aarch64-linux-gnu"
 SOURCES = sorted(glob.glob(os.path.join(corpus.CORPUS, "*.c")) +
