@@ -2,16 +2,20 @@
 #
 #   make            build the plugin for both compilers
 #   make series     generate the kernel patch series (build/kernel-integration/V/patches)
-#   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
+#   make run        the main job: plugin, the test kernels with the plugin
+#                   (arm64, powerpc, riscv), their QEMU boots
 #   make check      lint, then the tests (pytest), the kernel ones for every version
 #   make lint       pyflakes on the Python files, checkpatch on the series
 #
 # Parameters: BUILD=DIR (default build), KERNEL=V (the kernel version of the
 # series and test kernels; rcuderef/layout.py lists the supported ones and
-# names the default: the newest).
+# names the default: the newest), KARCH=A (the architecture of the test
+# kernels: arm64, powerpc or riscv; 'make run' and 'make check' take every
+# one unless KARCH= names one, the kernel-* targets the default, arm64).
 
 BUILD ?= build
 KERNEL ?=
+KARCH ?=
 HOSTCXX ?= g++
 PYTHON ?= /usr/bin/python3
 
@@ -24,7 +28,9 @@ define newline
 endef
 # What the command line asked for, before the layout fills in the default.
 KERNEL_ASKED := $(KERNEL)
-LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)')
+KARCH_ASKED := $(KARCH)
+LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)' \
+	KARCH='$(KARCH)')
 ifneq ($(.SHELLSTATUS),0)
 $(error the build layout refused these parameters (see above))
 endif
@@ -32,6 +38,7 @@ $(eval $(subst |,$(newline),$(LAYOUT_VARS)))
 # The tests and the harness find the same layout through these.
 export RCU_DEREF_BUILD := $(BUILD)
 export RCU_DEREF_KERNEL := $(KERNEL)
+export RCU_DEREF_KARCH := $(KARCH)
 
 all: plugins
 
@@ -59,18 +66,32 @@ kernel-tree: | $(SETUP_STAMP)
 	touch $(KERNEL_STAMP)
 	rm -f $(SERIES_STAMP)
 
-run: plugins kernel initramfs
-	$(PYTHON) -m qemu.harness run --build $(BUILD) --kernel $(KERNEL)
+# Every architecture's test kernels, or KARCH's; each architecture is built
+# and booted by its own make (its layout), one after the other.
+RUN_KARCHS := $(or $(KARCH_ASKED),$(KARCHS))
+run: plugins
+	st=0; for a in $(RUN_KARCHS); do \
+		$(MAKE) --no-print-directory run-karch KARCH=$$a || st=1; \
+	done; exit $$st
+run-karch: plugins kernel initramfs
+	$(PYTHON) -m qemu.harness run --build $(BUILD) --kernel $(KERNEL) --karch $(KARCH)
 
 # The tests marked per_kernel (the series, the test kernels and their
 # boots) run once for each kernel version: the one KERNEL= names, else
-# every supported one; the other tests once.
+# every supported one; the other tests once.  Of those, the ones marked
+# per_target too (the test kernels and their boots) run once for each
+# version and architecture: the one KARCH= names, else every one.
 CHECK_KERNELS := $(or $(KERNEL_ASKED),$(KERNELS))
+CHECK_KARCHS := $(or $(KARCH_ASKED),$(KARCHS))
 check: lint plugins test-plugins
 	$(PYTHON) -m pytest -m 'not per_kernel' tests
 	set -e; for v in $(CHECK_KERNELS); do \
 		echo "== the per-kernel tests on Linux $$v"; \
-		RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m per_kernel tests; \
+		RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m 'per_kernel and not per_target' tests; \
+		for a in $(CHECK_KARCHS); do \
+			echo "== the test kernels of Linux $$v on $$a"; \
+			RCU_DEREF_KERNEL=$$v RCU_DEREF_KARCH=$$a $(PYTHON) -m pytest -m per_target tests; \
+		done; \
 	done
 
 # pyflakes on every Python file git knows; checkpatch on the generated
@@ -87,4 +108,4 @@ corpus-report: plugins
 clean:
 	rm -rf $(BUILD)/plugin $(BUILD)/qemu
 
-.PHONY: all plugins setup kernel-tree run check lint corpus-report clean
+.PHONY: all plugins setup kernel-tree run run-karch check lint corpus-report clean

@@ -1,25 +1,29 @@
 #!/bin/sh
-# Build the small arm64 test kernel with the rcu_deref plugin loaded.
+# Build a small test kernel with the rcu_deref plugin loaded.
 #
-#   qemu/build-kernel.sh SRC OUT [FRAGMENT...]
+#   ARCH=A CROSS_COMPILE=P KERNEL_GOAL=G qemu/build-kernel.sh SRC OUT [FRAGMENT...]
 #
 # SRC is the kernel tree with the kernel-integration series applied, OUT
-# the output folder (make O=).  The config is tinyconfig plus
-# qemu/arm64.config, which enables CONFIG_GCC_PLUGIN_RCU_DEREF (warning
-# mode), plus the FRAGMENTs (qemu/fixup.config selects fix-up mode).  The
-# objects are rebuilt from scratch, so OUT/build.log (V=1 commands) and
-# OUT/build.err (compiler diagnostics) always describe a whole build.
+# the output folder (make O=), G the make goal of the bootable image
+# (Image, vmlinux).  The config is tinyconfig plus qemu/common.config,
+# which enables CONFIG_GCC_PLUGIN_RCU_DEREF (warning mode), plus
+# qemu/$ARCH.config (machine, console), plus the FRAGMENTs
+# (qemu/fixup.config selects fix-up mode).  The objects are rebuilt from
+# scratch, so OUT/build.log (V=1 commands) and OUT/build.err (compiler
+# diagnostics) always describe a whole build.
 set -eu
 src=$(realpath "$1")
 out=$(realpath -m "$2")
 shift 2
 here=$(dirname "$(realpath "$0")")
-fragments="$here/arm64.config"
+: "${KERNEL_GOAL:?KERNEL_GOAL (Image, vmlinux) is not set}"
+
+. "$here/kconfig.sh"
+fragments=$(fragments)
 for f in "$@"; do
 	fragments="$fragments $(realpath "$f")"
 done
 
-. "$here/kconfig.sh"
 # shellcheck disable=SC2086
 configure $fragments
 
@@ -38,7 +42,7 @@ done
 
 kmake -s clean
 echo "build-kernel: building $out (log in $out/build.log)"
-kmake V=1 Image >"$out/build.log" 2>"$out/build.err" || {
+kmake V=1 "$KERNEL_GOAL" >"$out/build.log" 2>"$out/build.err" || {
 	tail -n 30 "$out/build.err" >&2
 	exit 1
 }

@@ -2,11 +2,12 @@
 # Compile some objects of the test kernel's configuration with the
 # rcu_deref plugin off, from a given tree, to compare generated code.
 #
-#   qemu/build-objects.sh SRC OUT OBJECT...
+#   ARCH=A CROSS_COMPILE=P qemu/build-objects.sh SRC OUT OBJECT...
 #
 # SRC is a kernel tree (pristine or with the series applied), OUT the
 # output folder (make O=), OBJECT a kbuild target such as kernel/rcu/tree.o.
-# The config is tinyconfig plus qemu/arm64.config plus qemu/option-off.config
+# The config is the test kernel's (qemu/common.config, qemu/$ARCH.config)
+# plus qemu/option-off.config
 # (CONFIG_GCC_PLUGIN_RCU_DEREF=n; a pristine tree does not know the
 # option).  OUT/build.log holds the V=1 commands.
 set -eu
@@ -16,7 +17,8 @@ shift 2
 here=$(dirname "$(realpath "$0")")
 
 . "$here/kconfig.sh"
-configure "$here/arm64.config" "$here/option-off.config"
+# shellcheck disable=SC2046
+configure $(fragments) "$here/option-off.config"
 (cd "$out" && rm -f "$@")
 kmake V=1 "$@" >"$out/build.log" 2>"$out/build.err" || {
 	tail -n 30 "$out/build.err" >&2

@@ -1,15 +1,19 @@
 """The build layout: the build directory turned into every path, and the
 parameters that choose among them.
 
-Three parameters, each named here and nowhere else:
+Four parameters, each named here and nowhere else:
 
 - the kernel version of the series and the test kernels (KERNELS): its
   inputs are kernel-integration/<V>/ (patches/*.patch, cover-letter.txt),
   its tree is extracted from Debian's linux-source-<V>.  Supporting another
   version is a line in KERNELS plus its inputs directory; the newest is
   the default;
-- the target (TARGETS, by GNU triplet): the plugin is built for each, the
-  test kernels for KERNEL_TARGET;
+- the target (TARGETS, by GNU triplet): the plugin is built for each;
+- the architecture of the test kernels (KERNEL_TARGETS, by the kernel's
+  ARCH name: arm64, powerpc, riscv; make's KARCH=): 'make run' builds and
+  boots every one unless KARCH= names one, 'make check' tests every one;
+  the default one (DEFAULT_KARCH, arm64) is what a layout without KARCH
+  names;
 - the GCC release (COMPILERS): Debian 12's gcc is GCC 12, named without a
   suffix; another release would be gcc-<N>, its plugins in
   plugin/<triplet>-gcc<N>/.
@@ -17,10 +21,10 @@ Three parameters, each named here and nowhere else:
 A relative build directory is relative to the repository root, as make's
 BUILD is (make runs in the root).  From the shell:
 
-    python3 -m rcuderef.layout make-vars [BUILD=DIR] [KERNEL=V]
+    python3 -m rcuderef.layout make-vars [BUILD=DIR] [KERNEL=V] [KARCH=A]
 
 prints the paths as make assignments (for the Makefile's $(eval)); an
-unknown KERNEL is an error that lists the supported versions.
+unknown KERNEL or KARCH is an error that lists the supported ones.
 """
 import dataclasses
 import os
@@ -48,6 +52,7 @@ DEFAULT_COMPILER = "12"
 # may set): the build directory and the kernel version.
 BUILD_ENV = "RCU_DEREF_BUILD"
 KERNEL_ENV = "RCU_DEREF_KERNEL"
+KARCH_ENV = "RCU_DEREF_KARCH"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,6 +74,16 @@ TARGETS = {t.triplet: t for t in (
     Target("aarch64-linux-gnu", "arm64", "arch/arm64/boot/Image"),
 )}
 KERNEL_TARGET = "aarch64-linux-gnu"
+
+# The test kernels' targets, by the kernel's ARCH (make's KARCH=): each is
+# built with its cross compiler (kbuild builds the plugin from the series
+# for it) and booted in QEMU (qemu/harness/boot.py names the machines).
+KERNEL_TARGETS = {t.kernel_arch: t for t in (
+    Target("aarch64-linux-gnu", "arm64", "arch/arm64/boot/Image"),
+    Target("powerpc64le-linux-gnu", "powerpc", "vmlinux"),
+    Target("riscv64-linux-gnu", "riscv", "arch/riscv/boot/Image"),
+)}
+DEFAULT_KARCH = TARGETS[KERNEL_TARGET].kernel_arch
 
 # The test kernels: warning mode, and fix-up mode (qemu/fixup.config).
 KERNEL_MODES = ("warn", "fixup")
@@ -95,11 +110,14 @@ class Layout:
     target and compiler."""
 
     def __init__(self, build=DEFAULT_BUILD, kernel=None, target=KERNEL_TARGET,
-                 compiler=None, repo=REPO):
+                 compiler=None, repo=REPO, karch=None):
         self.repo = repo
         self.build = os.path.join(repo, build)
         self.kernel = check("KERNEL", kernel or DEFAULT_KERNEL, KERNELS)
-        self.target = TARGETS[check("TARGET", target, tuple(TARGETS))]
+        if karch:
+            self.target = KERNEL_TARGETS[check("KARCH", karch, tuple(KERNEL_TARGETS))]
+        else:
+            self.target = TARGETS[check("TARGET", target, tuple(TARGETS))]
         self.compiler = check("GCC", compiler or DEFAULT_COMPILER, COMPILERS)
 
     def _b(self, *parts):
@@ -147,6 +165,21 @@ class Layout:
     def qemu_dir(self):
         return self._b("qemu", self.kernel,
                        self.target.kernel_arch + compiler_suffix(self.compiler))
+
+    @property
+    def karch(self):
+        """The kernel's ARCH of the test kernels (make's KARCH)."""
+        return self.target.kernel_arch
+
+    @property
+    def kernel_cross(self):
+        """CROSS_COMPILE of the test kernels."""
+        return self.target.triplet + "-"
+
+    @property
+    def kernel_goal(self):
+        """The make goal of the bootable image (Image, vmlinux)."""
+        return os.path.basename(self.target.kernel_image)
 
     def kernel_out(self, mode):
         return os.path.join(self.qemu_dir, "kernel-" + check("mode", mode, KERNEL_MODES))
@@ -217,6 +250,10 @@ class Layout:
             ("SETUP_STAMP", self.setup_stamp),
             ("PLUGIN_OUT", self._b("plugin")),
             ("PLUGIN_TARGETS", " ".join(plugin_dirs)),
+            ("KARCH", self.karch),
+            ("KARCHS", " ".join(KERNEL_TARGETS)),
+            ("KERNEL_CROSS", self.kernel_cross),
+            ("KERNEL_GOAL", self.kernel_goal),
             ("QEMU_OUT", self.qemu_dir),
             ("INIT", self.init),
             ("INITRAMFS", self.initramfs),
@@ -239,12 +276,13 @@ class Layout:
         return out
 
 
-def current(build=None, kernel=None):
-    """The layout of build and kernel when given, else of what the
+def current(build=None, kernel=None, karch=None):
+    """The layout of build, kernel and karch when given, else of what the
     environment asks for ('make' sets it for the tests and the harness),
     else the default one."""
     return Layout(build or os.environ.get(BUILD_ENV) or DEFAULT_BUILD,
-                  kernel or os.environ.get(KERNEL_ENV) or None)
+                  kernel or os.environ.get(KERNEL_ENV) or None,
+                  karch=karch or os.environ.get(KARCH_ENV) or DEFAULT_KARCH)
 
 
 def parse_assignments(args):
@@ -252,8 +290,8 @@ def parse_assignments(args):
     out = {}
     for a in args:
         name, sep, value = a.partition("=")
-        if not sep or name not in ("BUILD", "KERNEL"):
-            raise UnknownParameter("expected BUILD=DIR or KERNEL=V, not %r" % a)
+        if not sep or name not in ("BUILD", "KERNEL", "KARCH"):
+            raise UnknownParameter("expected BUILD=DIR, KERNEL=V or KARCH=A, not %r" % a)
         out[name] = value
     return out
 
@@ -266,7 +304,7 @@ def main(argv):
         params = parse_assignments(argv[1:])
         # Paths stay relative when BUILD is: make runs in the repository.
         lay = Layout(params.get("BUILD") or DEFAULT_BUILD, params.get("KERNEL") or None,
-                     repo="")
+                     repo="", karch=params.get("KARCH") or DEFAULT_KARCH)
     except UnknownParameter as e:
         print("rcu-deref: %s" % e, file=sys.stderr)
         return 2

@@ -1,6 +1,8 @@
-"""The arm64 kernel (warning mode) builds with the plugin loaded and boots
-in QEMU, with the plugin's KUnit self-test and a bounded rcutorture run.
-The fix-up-mode kernel is tested in tests/test_kernel_fixup.py."""
+"""The test kernel (warning mode) of the layout's architecture (arm64,
+powerpc or riscv: RCU_DEREF_KARCH, make's KARCH) builds with the plugin
+loaded and boots in QEMU, with the plugin's KUnit self-test and a bounded
+rcutorture run.  The fix-up-mode kernel is tested in
+tests/test_kernel_fixup.py."""
 import os
 
 import pytest
@@ -8,7 +10,7 @@ import pytest
 from qemu.harness import boot, console, fixups, kbuild, ktap, torture
 from rcuderef import layout
 
-pytestmark = pytest.mark.per_kernel
+pytestmark = [pytest.mark.per_kernel, pytest.mark.per_target]
 
 LAYOUT = layout.current()
 REVIEWED = LAYOUT.reviewed_warnings
@@ -49,7 +51,8 @@ def boot_with_torture(kernel, tmp_path_factory, name):
     """Boot with a bounded rcutorture run; rcutorture powers off."""
     kb, initrd = kernel
     log = tmp_path_factory.mktemp(name) / "console.log"
-    res = boot.boot(kb.image, initrd, str(log), timeout=180, append=torture.cmdline())
+    res = boot.boot(kb.image, initrd, str(log), timeout=300, append=torture.cmdline(),
+                    karch=LAYOUT.karch)
     return res, console.parse(res.console)
 
 

@@ -17,7 +17,7 @@ from rcuderef import elf as elfobj
 from rcuderef import layout
 from tests import test_kernel
 
-pytestmark = pytest.mark.per_kernel
+pytestmark = [pytest.mark.per_kernel, pytest.mark.per_target]
 
 # The warning-mode kernel's fixtures.
 kernel = test_kernel.kernel
@@ -107,9 +107,11 @@ def pristine_tree():
 
 
 def build_objects(tree, name, objects):
+    lay = layout.current()
     out = os.path.join(OFF, name)
+    env = dict(os.environ, ARCH=lay.karch, CROSS_COMPILE=lay.kernel_cross)
     subprocess.run(["nice", "-n", "19", os.path.join(layout.REPO, "qemu", "build-objects.sh"),
-                    tree, out] + objects, check=True)
+                    tree, out] + objects, check=True, env=env)
     return out
 
 

@@ -27,6 +27,35 @@ def test_documented_paths():
     assert layout.Layout("/abs/b").kernel_src.startswith("/abs/b/kernel/")
 
 
+def test_documented_kernel_targets():
+    """The test kernels' architectures, their compilers and images, as
+    README.md names them (written here by hand)."""
+    assert list(layout.KERNEL_TARGETS) == ["arm64", "powerpc", "riscv"]
+    assert layout.DEFAULT_KARCH == "arm64"
+    b = os.path.join(REPO, "b")
+    ppc = layout.Layout("b", "6.12", karch="powerpc")
+    assert ppc.kernel_cross == "powerpc64le-linux-gnu-"
+    assert ppc.kernel_goal == "vmlinux"
+    assert ppc.kernel_image("warn") == b + "/qemu/6.12/powerpc/kernel-warn/vmlinux"
+    assert ppc.initramfs == b + "/qemu/6.12/powerpc/initramfs.cpio"
+    rv = layout.Layout("b", "6.1", karch="riscv")
+    assert rv.kernel_cross == "riscv64-linux-gnu-"
+    assert rv.kernel_goal == "Image"
+    assert rv.kernel_image("fixup") == b + "/qemu/6.1/riscv/kernel-fixup/arch/riscv/boot/Image"
+    assert rv.kernel_off == b + "/kernel-off/6.1/riscv"
+    assert layout.Layout("b").karch == "arm64"
+
+
+def test_unknown_karch_refused(tmp_path):
+    with pytest.raises(layout.UnknownParameter, match="supported: arm64 powerpc riscv"):
+        layout.Layout(karch="mips")
+    build = tmp_path / "b"
+    r = make("kernel", "KARCH=mips", "BUILD=" + str(build))
+    assert r.returncode != 0
+    assert "unknown KARCH=mips: supported: arm64 powerpc riscv" in r.stderr
+    assert not build.exists()
+
+
 @pytest.mark.parametrize("version", layout.KERNELS)
 def test_every_supported_kernel_has_its_inputs(version):
     inputs = layout.Layout(kernel=version).series_inputs
@@ -62,10 +91,26 @@ def test_make_takes_its_paths_from_the_layout(tmp_path):
     assert r.returncode == 0, r.stderr
     lay = layout.Layout(build)
     assert "mk/kernel-tree.sh %s %s\n" % (lay.kernel_src, lay.kernel) in r.stdout
-    assert "qemu/build-kernel.sh %s %s\n" % (lay.kernel_src, lay.kernel_out("warn")) in r.stdout
-    assert "-o %s qemu/init.c\n" % lay.init in r.stdout
-    assert "qemu.harness run --build %s --kernel %s\n" % (build, lay.kernel) in r.stdout
+    for karch in layout.KERNEL_TARGETS:
+        lay = layout.Layout(build, karch=karch)
+        assert "ARCH=%s CROSS_COMPILE=%s KERNEL_GOAL=%s nice -n 19 qemu/build-kernel.sh %s %s\n" % (
+            karch, lay.kernel_cross, lay.kernel_goal, lay.kernel_src,
+            lay.kernel_out("warn")) in r.stdout
+        assert "%sgcc -static -O2 -Wall -o %s qemu/init.c\n" % (
+            lay.kernel_cross, lay.init) in r.stdout
+        assert "qemu.harness run --build %s --kernel %s --karch %s\n" % (
+            build, lay.kernel, karch) in r.stdout
     assert not os.path.exists(build)
+
+
+def test_make_run_one_karch(tmp_path):
+    """'make run KARCH=riscv' builds and boots the riscv kernels only."""
+    build = str(tmp_path / "b")
+    r = make("-n", "run", "BUILD=" + build, "KARCH=riscv")
+    assert r.returncode == 0, r.stderr
+    assert "--karch riscv\n" in r.stdout
+    assert "--karch arm64" not in r.stdout and "--karch powerpc" not in r.stdout
+    assert "ARCH=arm64 " not in r.stdout
 
 
 def test_harness_builds_where_it_reads(monkeypatch):
@@ -77,7 +122,7 @@ def test_harness_builds_where_it_reads(monkeypatch):
     lay = layout.Layout("/elsewhere/b")
     kb, initrd = kbuild.build(lay, mode="fixup")
     assert calls == [["make", "-s", "-C", REPO, "kernel-fixup", "initramfs",
-                      "BUILD=/elsewhere/b", "KERNEL=" + layout.DEFAULT_KERNEL]]
+                      "BUILD=/elsewhere/b", "KERNEL=" + layout.DEFAULT_KERNEL, "KARCH=arm64"]]
     assert kb.out == "/elsewhere/b/qemu/%s/arm64/kernel-fixup" % layout.DEFAULT_KERNEL
     assert initrd.startswith("/elsewhere/b/")
 
@@ -97,7 +142,17 @@ def test_make_check_runs_the_kernel_tests_per_version(tmp_path, asked, tested):
     assert r.returncode == 0, r.stderr
     assert "pytest -m 'not per_kernel' tests\n" in r.stdout
     assert "for v in %s; do" % tested in r.stdout
-    assert "RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m per_kernel tests;" in r.stdout
+    assert "RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m 'per_kernel and not per_target' " \
+        "tests;" in r.stdout
+    assert "for a in arm64 powerpc riscv; do" in r.stdout
+    assert "RCU_DEREF_KERNEL=$v RCU_DEREF_KARCH=$a /usr/bin/python3 -m pytest -m per_target " \
+        "tests;" in r.stdout
+
+
+def test_make_check_one_karch(tmp_path):
+    r = make("-n", "check", "BUILD=" + str(tmp_path / "b"), "KARCH=powerpc")
+    assert r.returncode == 0, r.stderr
+    assert "for a in powerpc; do" in r.stdout
 
 
 def test_version_dependent_test_modules_are_per_kernel():
@@ -120,6 +175,25 @@ def test_version_dependent_test_modules_are_per_kernel():
         grown = not users <= dependent
         dependent |= users
     for m in sorted(dependent):
-        assert "\npytestmark = pytest.mark.per_kernel\n" in texts[m], m
+        assert "\npytestmark = pytest.mark.per_kernel\n" in texts[m] or \
+            "\npytestmark = [pytest.mark.per_kernel, pytest.mark.per_target]\n" in texts[m], m
     assert dependent >= {"test_kernel", "test_kernel_fixup", "test_kernel_objects",
                          "test_series", "test_docs"}
+
+
+def test_kernel_test_modules_are_per_target():
+    """A test module that builds or boots a test kernel (through the
+    harness's kbuild or boot) runs once per architecture."""
+    tests = os.path.join(REPO, "tests")
+    found = []
+    for name in sorted(os.listdir(tests)):
+        if not (name.startswith("test_") and name.endswith(".py")) \
+                or name == os.path.basename(__file__):
+            continue
+        with open(os.path.join(tests, name)) as f:
+            text = f.read()
+        if "kbuild.build(" in text or "boot.boot(" in text or "from tests import test_kernel\n" in text \
+                or "from tests.test_kernel import" in text:
+            assert "\npytestmark = [pytest.mark.per_kernel, pytest.mark.per_target]\n" in text, name
+            found.append(name)
+    assert set(found) >= {"test_kernel.py", "test_kernel_fixup.py", "test_kernel_objects.py"}

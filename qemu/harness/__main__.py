@@ -37,9 +37,10 @@ def run_mode(lay, args, mode):
         print("%s: plugin: %d site(s) fixed (\"fix-up:\" notes)" % (mode, len(built)))
     log = lay.console_log(mode)
     res = boot.boot(kb.image, lay.initramfs, log, timeout=args.timeout,
-                    append=torture.cmdline())
+                    append=torture.cmdline(), karch=lay.karch)
     con = console.parse(res.console)
-    print("%s: boot: console log in %s" % (mode, log))
+    print("%s: boot: %s, console log in %s" % (
+        mode, " ".join(boot.MACHINES[lay.karch].args), log))
     right = console.is_version(con.version, lay.kernel)
     print("%s: boot: booted Linux %s (banner), asked for Linux %s%s" % (
         mode, con.version or "(no banner)", lay.kernel, "" if right else ": WRONG KERNEL"))
@@ -64,9 +65,11 @@ def run_mode(lay, args, mode):
 
 
 def run(args):
-    lay = layout.current(args.build, args.kernel)
-    print("rcu-deref: Linux %s (KERNEL=%s; supported: %s, default the newest)" % (
-        lay.kernel, lay.kernel, " ".join(layout.KERNELS)))
+    lay = layout.current(args.build, args.kernel, args.karch)
+    print("rcu-deref: Linux %s (KERNEL=%s; supported: %s, default the newest) "
+          "for %s (KARCH=%s; supported: %s)" % (
+              lay.kernel, lay.kernel, " ".join(layout.KERNELS), lay.target.triplet,
+              lay.karch, " ".join(layout.KERNEL_TARGETS)))
     results = [run_mode(lay, args, mode) for mode in kbuild.MODES]
     return 0 if all(results) else 1
 
@@ -79,7 +82,9 @@ def main(argv=None):
                    "repository; default: $RCU_DEREF_BUILD, else build)")
     r.add_argument("--kernel", help="the kernel version (default: "
                    "$RCU_DEREF_KERNEL, else the layout's default)")
-    r.add_argument("--timeout", type=int, default=180)
+    r.add_argument("--karch", help="the test kernels' architecture (default: "
+                   "$RCU_DEREF_KARCH, else the layout's default)")
+    r.add_argument("--timeout", type=int, default=300)
     args = ap.parse_args(argv)
     try:
         return run(args)

@@ -1,8 +1,53 @@
-"""Boot a kernel in qemu-system-aarch64 and capture its console."""
+"""Boot a test kernel in QEMU and capture its console.
+
+One machine per kernel architecture (the layout's KARCH), each with four
+CPUs and a console on QEMU's standard output:
+
+- arm64: qemu-system-aarch64 -machine virt, Cortex-A57, PL011 (ttyAMA0),
+  powered off through PSCI;
+- powerpc: qemu-system-ppc64 -machine pseries (SLOF loads vmlinux), the
+  hypervisor's console (hvc0), powered off through RTAS;
+- riscv: qemu-system-riscv64 -machine virt (QEMU's OpenSBI, else Debian's
+  opensbi package), its 16550 UART (ttyS0), powered off through SBI's
+  system reset.
+"""
 import dataclasses
+import os
 import subprocess
 
-QEMU = "qemu-system-aarch64"
+
+@dataclasses.dataclass(frozen=True)
+class Machine:
+    qemu: str
+    args: tuple         # the machine and CPU options
+    console: str        # the kernel's console device
+
+
+# QEMU's pseries machine asks for Spectre mitigations that TCG cannot give
+# unless told they are off.
+_PSERIES = "pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off"
+
+MACHINES = {
+    "arm64": Machine("qemu-system-aarch64", ("-machine", "virt", "-cpu", "cortex-a57"),
+                     "ttyAMA0"),
+    "powerpc": Machine("qemu-system-ppc64", ("-machine", _PSERIES), "hvc0"),
+    "riscv": Machine("qemu-system-riscv64", ("-machine", "virt"), "ttyS0"),
+}
+
+# Debian's opensbi package, when QEMU does not bundle the firmware.
+OPENSBI = ("/usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin",
+           "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin")
+
+
+def firmware(karch):
+    """The -bios option of the machine, if it needs one."""
+    if karch != "riscv":
+        return []
+    for path in OPENSBI:
+        if os.path.exists(path):
+            return ["-bios", path]
+    raise FileNotFoundError("no OpenSBI firmware for qemu-system-riscv64: "
+                            "install Debian's opensbi package")
 
 
 @dataclasses.dataclass
@@ -13,8 +58,9 @@ class BootResult:
     console: str
 
 
-def qemu_command(image, initrd, smp=4, memory=512, append=""):
-    cmd = [QEMU, "-machine", "virt", "-cpu", "cortex-a57",
+def qemu_command(image, initrd, smp=4, memory=512, append="", karch="arm64"):
+    m = MACHINES[karch]
+    cmd = [m.qemu, *m.args, *firmware(karch),
            "-smp", str(smp), "-m", str(memory),
            "-nographic", "-no-reboot", "-monitor", "none",
            # No network: the default NIC's option ROM comes from ipxe-qemu,
@@ -22,7 +68,7 @@ def qemu_command(image, initrd, smp=4, memory=512, append=""):
            "-nic", "none",
            "-serial", "stdio",
            "-kernel", image, "-initrd", initrd]
-    cmdline = ("console=ttyAMA0 panic=-1 " + append).strip()
+    cmdline = ("console=%s panic=-1 %s" % (m.console, append)).strip()
     return cmd + ["-append", cmdline]
 
 

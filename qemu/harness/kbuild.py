@@ -1,4 +1,4 @@
-"""Build the arm64 test kernel through make and read its build logs."""
+"""Build a test kernel through make and read its build logs."""
 import dataclasses
 import os
 import re
@@ -39,18 +39,19 @@ _built = set()
 
 
 def build(lay=None, mode="warn"):
-    """Run 'make kernel-<mode> initramfs' for the layout's build directory
-    and kernel version; make rebuilds only what changed.  Returns the
+    """Run 'make kernel-<mode> initramfs' for the layout's build directory,
+    kernel version and architecture; make rebuilds only what changed.  Returns the
     KernelBuild and the initramfs.
 
     Once per process and mode: the test modules that share a kernel see one
     build.  Making the fix-up kernel also brings the warning-mode one up to
     date (qemu/qemu.mk)."""
     lay = lay or layout.current()
-    key = (lay.build, lay.kernel, mode)
+    key = (lay.build, lay.kernel, lay.karch, mode)
     if key not in _built:
         subprocess.run(["make", "-s", "-C", lay.repo, "kernel-" + mode, "initramfs",
-                        "BUILD=" + lay.build, "KERNEL=" + lay.kernel], check=True)
+                        "BUILD=" + lay.build, "KERNEL=" + lay.kernel,
+                        "KARCH=" + lay.karch], check=True)
         _built.add(key)
     return kernel_build(mode, lay), lay.initramfs
 
