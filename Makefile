@@ -81,18 +81,21 @@ run-karch: plugins kernel initramfs
 # every supported one; the other tests once.  Of those, the ones marked
 # per_target too (the test kernels and their boots) run once for each
 # version and architecture: the one KARCH= names, else every one.
+# (KARCHS_V: the architectures of version V, from the layout.)
 CHECK_KERNELS := $(or $(KERNEL_ASKED),$(KERNELS))
-CHECK_KARCHS := $(or $(KARCH_ASKED),$(KARCHS))
+define check_kernel
+	@echo "== the per-kernel tests on Linux $(1)"
+	RCU_DEREF_KERNEL=$(1) $(PYTHON) -m pytest -m 'per_kernel and not per_target' tests
+	$(foreach a,$(filter $(or $(KARCH_ASKED),%),$(KARCHS_$(1))),$(call check_karch,$(1),$(a)))
+endef
+define check_karch
+	@echo "== the test kernels of Linux $(1) on $(2)"
+	RCU_DEREF_KERNEL=$(1) RCU_DEREF_KARCH=$(2) $(PYTHON) -m pytest -m per_target tests
+
+endef
 check: lint plugins test-plugins
 	$(PYTHON) -m pytest -m 'not per_kernel' tests
-	set -e; for v in $(CHECK_KERNELS); do \
-		echo "== the per-kernel tests on Linux $$v"; \
-		RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m 'per_kernel and not per_target' tests; \
-		for a in $(CHECK_KARCHS); do \
-			echo "== the test kernels of Linux $$v on $$a"; \
-			RCU_DEREF_KERNEL=$$v RCU_DEREF_KARCH=$$a $(PYTHON) -m pytest -m per_target tests; \
-		done; \
-	done
+	$(foreach v,$(CHECK_KERNELS),$(call check_kernel,$(v)))
 
 # pyflakes on every Python file git knows; checkpatch on the generated
 # series and the plugin source (tests/test_series.py, test_plugin_style.py).

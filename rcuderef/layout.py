@@ -10,8 +10,9 @@ Four parameters, each named here and nowhere else:
   the default;
 - the target (TARGETS, by GNU triplet): the plugin is built for each;
 - the architecture of the test kernels (KERNEL_TARGETS, by the kernel's
-  ARCH name: arm64, powerpc, riscv; make's KARCH=): 'make run' builds and
-  boots every one unless KARCH= names one, 'make check' tests every one;
+  ARCH name: arm64, powerpc, riscv; make's KARCH=; KARCHS_OF: those of
+  each kernel version): 'make run' builds and boots every one unless
+  KARCH= names one, 'make check' tests every one;
   the default one (DEFAULT_KARCH, arm64) is what a layout without KARCH
   names;
 - the GCC release (COMPILERS): Debian 12's gcc is GCC 12, named without a
@@ -85,6 +86,14 @@ KERNEL_TARGETS = {t.kernel_arch: t for t in (
 )}
 DEFAULT_KARCH = TARGETS[KERNEL_TARGET].kernel_arch
 
+# The architectures whose test kernels each kernel version builds, boots
+# and tests (its reviewed warnings are in kernel-integration/V/): Linux
+# 6.1's powerpc and riscv kernels have not been built yet.
+KARCHS_OF = {
+    "6.1": ("arm64",),
+    "6.12": ("arm64", "powerpc", "riscv"),
+}
+
 # The test kernels: warning mode, and fix-up mode (qemu/fixup.config).
 KERNEL_MODES = ("warn", "fixup")
 
@@ -115,7 +124,12 @@ class Layout:
         self.build = os.path.join(repo, build)
         self.kernel = check("KERNEL", kernel or DEFAULT_KERNEL, KERNELS)
         if karch:
-            self.target = KERNEL_TARGETS[check("KARCH", karch, tuple(KERNEL_TARGETS))]
+            check("KARCH", karch, tuple(KERNEL_TARGETS))
+            if karch not in KARCHS_OF[self.kernel]:
+                raise UnknownParameter("KARCH=%s: the test kernels of Linux %s are built "
+                                       "for %s only" % (karch, self.kernel,
+                                                        " ".join(KARCHS_OF[self.kernel])))
+            self.target = KERNEL_TARGETS[karch]
         else:
             self.target = TARGETS[check("TARGET", target, tuple(TARGETS))]
         self.compiler = check("GCC", compiler or DEFAULT_COMPILER, COMPILERS)
@@ -137,8 +151,12 @@ class Layout:
 
     @property
     def reviewed_warnings(self):
-        """The plugin's warnings on the test kernel, reviewed by hand."""
-        return os.path.join(self.series_inputs, "kernel-warnings.txt")
+        """The plugin's warnings on the test kernel, reviewed by hand: the
+        arm64 kernel's in kernel-warnings.txt, another architecture's in
+        kernel-warnings-<ARCH>.txt."""
+        name = "kernel-warnings.txt" if self.karch == DEFAULT_KARCH else \
+            "kernel-warnings-%s.txt" % self.karch
+        return os.path.join(self.series_inputs, name)
 
     @property
     def kernel_package(self):
@@ -251,7 +269,7 @@ class Layout:
             ("PLUGIN_OUT", self._b("plugin")),
             ("PLUGIN_TARGETS", " ".join(plugin_dirs)),
             ("KARCH", self.karch),
-            ("KARCHS", " ".join(KERNEL_TARGETS)),
+            ("KARCHS", " ".join(KARCHS_OF[self.kernel])),
             ("KERNEL_CROSS", self.kernel_cross),
             ("KERNEL_GOAL", self.kernel_goal),
             ("QEMU_OUT", self.qemu_dir),
@@ -267,6 +285,8 @@ class Layout:
             ("BENCH_QUICK_OUT", self.bench_quick),
             ("FUZZ_DIR", self.fuzz),
         ]
+        # Each version's architectures, for 'make check'.
+        out += [("KARCHS_" + v, " ".join(KARCHS_OF[v])) for v in KERNELS]
         for mode in KERNEL_MODES:
             out += [("KOUT_" + mode.upper(), self.kernel_out(mode)),
                     ("KIMAGE_" + mode.upper(), self.kernel_image(mode))]

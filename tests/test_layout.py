@@ -38,12 +38,15 @@ def test_documented_kernel_targets():
     assert ppc.kernel_goal == "vmlinux"
     assert ppc.kernel_image("warn") == b + "/qemu/6.12/powerpc/kernel-warn/vmlinux"
     assert ppc.initramfs == b + "/qemu/6.12/powerpc/initramfs.cpio"
-    rv = layout.Layout("b", "6.1", karch="riscv")
+    rv = layout.Layout("b", "6.12", karch="riscv")
     assert rv.kernel_cross == "riscv64-linux-gnu-"
     assert rv.kernel_goal == "Image"
-    assert rv.kernel_image("fixup") == b + "/qemu/6.1/riscv/kernel-fixup/arch/riscv/boot/Image"
-    assert rv.kernel_off == b + "/kernel-off/6.1/riscv"
+    assert rv.kernel_image("fixup") == b + "/qemu/6.12/riscv/kernel-fixup/arch/riscv/boot/Image"
+    assert rv.kernel_off == b + "/kernel-off/6.12/riscv"
     assert layout.Layout("b").karch == "arm64"
+    assert layout.Layout("b", "6.12").reviewed_warnings == \
+        REPO + "/kernel-integration/6.12/kernel-warnings.txt"
+    assert ppc.reviewed_warnings == REPO + "/kernel-integration/6.12/kernel-warnings-powerpc.txt"
 
 
 def test_unknown_karch_refused(tmp_path):
@@ -62,7 +65,8 @@ def test_every_supported_kernel_has_its_inputs(version):
     patches = sorted(os.listdir(os.path.join(inputs, "patches")))
     assert patches and all(p.endswith(".patch") for p in patches)
     assert os.path.isfile(os.path.join(inputs, "cover-letter.txt"))
-    assert os.path.isfile(os.path.join(inputs, "kernel-warnings.txt"))
+    for karch in layout.KARCHS_OF[version]:
+        assert os.path.isfile(layout.Layout(kernel=version, karch=karch).reviewed_warnings), karch
 
 
 def test_unknown_kernel_refused():
@@ -134,25 +138,39 @@ def test_default_kernel_is_the_newest():
     assert layout.Layout().kernel == "6.12"
 
 
-@pytest.mark.parametrize("asked, tested", [((), "6.1 6.12"), (("KERNEL=6.1",), "6.1")])
+@pytest.mark.parametrize("asked, tested", [((), ("6.1", "6.12")), (("KERNEL=6.1",), ("6.1",))])
 def test_make_check_runs_the_kernel_tests_per_version(tmp_path, asked, tested):
     """'make check' runs the per_kernel tests for every version, or for the
-    one KERNEL= names."""
+    one KERNEL= names, and the per_target ones for each version's
+    architectures (written here by hand: 6.1's arm64; 6.12's arm64,
+    powerpc and riscv)."""
     r = make("-n", "check", "BUILD=" + str(tmp_path / "b"), *asked)
     assert r.returncode == 0, r.stderr
     assert "pytest -m 'not per_kernel' tests\n" in r.stdout
-    assert "for v in %s; do" % tested in r.stdout
-    assert "RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m 'per_kernel and not per_target' " \
-        "tests;" in r.stdout
-    assert "for a in arm64 powerpc riscv; do" in r.stdout
-    assert "RCU_DEREF_KERNEL=$v RCU_DEREF_KARCH=$a /usr/bin/python3 -m pytest -m per_target " \
-        "tests;" in r.stdout
+    karchs = {"6.1": ["arm64"], "6.12": ["arm64", "powerpc", "riscv"]}
+    runs = [line for line in r.stdout.splitlines() if line.startswith("RCU_DEREF_KERNEL=")]
+    expected = []
+    for v in tested:
+        expected.append("RCU_DEREF_KERNEL=%s /usr/bin/python3 -m pytest "
+                        "-m 'per_kernel and not per_target' tests" % v)
+        expected += ["RCU_DEREF_KERNEL=%s RCU_DEREF_KARCH=%s /usr/bin/python3 -m pytest "
+                     "-m per_target tests" % (v, a) for a in karchs[v]]
+    assert runs == expected
 
 
 def test_make_check_one_karch(tmp_path):
+    """KARCH= keeps the per_target runs of that architecture, in every
+    version that has it."""
     r = make("-n", "check", "BUILD=" + str(tmp_path / "b"), "KARCH=powerpc")
     assert r.returncode == 0, r.stderr
-    assert "for a in powerpc; do" in r.stdout
+    runs = [line for line in r.stdout.splitlines() if "RCU_DEREF_KARCH=" in line]
+    assert runs == ["RCU_DEREF_KERNEL=6.12 RCU_DEREF_KARCH=powerpc /usr/bin/python3 -m pytest "
+                    "-m per_target tests"]
+
+
+def test_karch_not_built_for_a_version_refused():
+    with pytest.raises(layout.UnknownParameter, match="Linux 6.1 are built for arm64 only"):
+        layout.Layout(kernel="6.1", karch="riscv")
 
 
 def test_version_dependent_test_modules_are_per_kernel():
