@@ -86,7 +86,7 @@ CHECK_KERNELS := $(or $(KERNEL_ASKED),$(KERNELS))
 define check_kernel
 	@echo "== the per-kernel tests on Linux $(1)"
 	RCU_DEREF_KERNEL=$(1) $(PYTHON) -m pytest -m 'per_kernel and not per_target' tests
-	$(foreach a,$(filter $(or $(KARCH_ASKED),%),$(KARCHS_$(1))),$(call check_karch,$(1),$(a)))
+	$(foreach a,$(or $(KARCH_ASKED),$(KARCHS_$(1))),$(call check_karch,$(1),$(a)))
 endef
 define check_karch
 	@echo "== the test kernels of Linux $(1) on $(2)"

@@ -86,12 +86,14 @@ KERNEL_TARGETS = {t.kernel_arch: t for t in (
 )}
 DEFAULT_KARCH = TARGETS[KERNEL_TARGET].kernel_arch
 
-# The architectures whose test kernels each kernel version builds, boots
-# and tests (its reviewed warnings are in kernel-integration/V/): Linux
-# 6.1's powerpc and riscv kernels have not been built yet.
+# The architectures whose test kernels 'make run' and 'make check' build,
+# boot and test for each kernel version by default (their reviewed
+# warnings are in kernel-integration/V/).  powerpc and riscv are not in
+# yet: their kernels build (KARCH=powerpc, KARCH=riscv), but their boots
+# and reviewed warnings are not done (see README.md).
 KARCHS_OF = {
     "6.1": ("arm64",),
-    "6.12": ("arm64", "powerpc", "riscv"),
+    "6.12": ("arm64",),
 }
 
 # The test kernels: warning mode, and fix-up mode (qemu/fixup.config).
@@ -124,12 +126,7 @@ class Layout:
         self.build = os.path.join(repo, build)
         self.kernel = check("KERNEL", kernel or DEFAULT_KERNEL, KERNELS)
         if karch:
-            check("KARCH", karch, tuple(KERNEL_TARGETS))
-            if karch not in KARCHS_OF[self.kernel]:
-                raise UnknownParameter("KARCH=%s: the test kernels of Linux %s are built "
-                                       "for %s only" % (karch, self.kernel,
-                                                        " ".join(KARCHS_OF[self.kernel])))
-            self.target = KERNEL_TARGETS[karch]
+            self.target = KERNEL_TARGETS[check("KARCH", karch, tuple(KERNEL_TARGETS))]
         else:
             self.target = TARGETS[check("TARGET", target, tuple(TARGETS))]
         self.compiler = check("GCC", compiler or DEFAULT_COMPILER, COMPILERS)

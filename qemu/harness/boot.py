@@ -30,7 +30,8 @@ _PSERIES = "pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assis
 MACHINES = {
     "arm64": Machine("qemu-system-aarch64", ("-machine", "virt", "-cpu", "cortex-a57"),
                      "ttyAMA0"),
-    "powerpc": Machine("qemu-system-ppc64", ("-machine", _PSERIES), "hvc0"),
+    # No VGA: its option ROM comes from a recommended package.
+    "powerpc": Machine("qemu-system-ppc64", ("-machine", _PSERIES, "-vga", "none"), "hvc0"),
     "riscv": Machine("qemu-system-riscv64", ("-machine", "virt"), "ttyS0"),
 }
 
