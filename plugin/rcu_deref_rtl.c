@@ -333,7 +333,8 @@ struct sym_offset {
 };
 
 /* Register number -> the symbol plus offset it holds. */
-typedef hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>, struct sym_offset> const_map;
+struct const_map : hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>, struct sym_offset> {
+};
 
 /* The mode of a generic address (the target's Pmode). */
 static machine_mode address_mode(void)
@@ -352,7 +353,7 @@ struct rtl_walk {
 	bitmap leaders_seen;		/* leaders whose head insn or call was met */
 	bool check;			/* the final round: decide the accesses */
 	/* Registers holding a symbol's address plus an offset, in this block. */
-	const_map *consts;
+	struct const_map *consts;
 };
 
 /* Whether regno is a base of frame and spill slots. */

@@ -106,7 +106,7 @@ CXX_TEMPLATE_LINES = {
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;":
             LT_GT * 2,
-        "typedef hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>, struct sym_offset> const_map;":
+        "struct const_map : hash_map<int_hash<unsigned int, UINT_MAX, UINT_MAX - 1>, struct sym_offset> {":
             LT_GT * 2,
     },
     "rcu_deref_verdict.c": {
