@@ -44,10 +44,9 @@ def is_full_only(params):
 def exists(params):
     """Whether the plugins a test's parameters name are built: GCC 11 only
     for the targets whose GCC 11 plugin headers Debian has."""
-    gcc = params.get("gcc", params.get("plugin_gcc"))
-    if gcc is None:
-        return True
+    releases = [params[k] for k in ("gcc", "plugin_gcc") if k in params]
     return all(gcc in TARGET_COMPILERS[params[k]]
+               for gcc in releases
                for k in ("target", "other", "plugin_target")
                if params.get(k) in TARGET_COMPILERS)
 

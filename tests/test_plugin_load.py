@@ -84,10 +84,6 @@ def test_refuses_other_target(target, other, gcc, tmp_path):
             "but this compiler is GCC %s targeting %s" % (v, other, v, target)) in r.stderr
     assert "failed to initialize plugin %s" % plugin_path(other, gcc=gcc) in r.stderr
     assert "internal compiler error" not in r.stderr
-    loader = "cannot load plugin %s" % plugin_path(other)
-    check = ("rcu_deref_plugin was built for GCC 12.2.0 targeting %s, "
-             "but this compiler is GCC 12.2.0 targeting %s" % (other, target))
-    assert (loader in r.stderr and "undefined symbol" in r.stderr) or check in r.stderr, r.stderr
 
 
 def test_target_check_names_both_targets(tmp_path):
