@@ -635,3 +635,27 @@ def compile_and_analyze(analyze, c_path, cc, opt, extra) -> Result:
     heads, deps = annotations(Path(c_path).read_text())
     asm = compile_to_asm(c_path, cc, opt, extra)
     return analyze(asm, os.path.basename(str(c_path)), heads, deps)
+
+
+def analyze_program(isa: Isa, program: Program, head_lines, dep_lines, *,
+                    is_load, is_head_load, is_memory_access, classify,
+                    is_acquire_load) -> Result:
+    """Check every memory access on ``dep_lines`` against the head loads on
+    ``head_lines`` (and the loads GCC moved past them): the analysis a
+    target's checker runs with its own instruction predicates."""
+    heads = [insn for insn in program.insns
+             if insn.line in head_lines and is_load(insn)]
+    moved = set(moved_heads(program, head_lines, is_head_load))
+    heads += [program.insns[i] for i in sorted(moved)]
+    head_set = {insn.index for insn in heads}
+    graph = CallGraph.of(isa, program)
+    summaries = compute_summaries(isa, program, head_set, graph)
+    taint, states = compute_entry_taint(isa, program, head_set, summaries, graph)
+    deps: dict = {line: [] for line in sorted(dep_lines)}
+    for insn in program.insns:
+        if (insn.line in deps and is_memory_access(insn)
+                and insn.index not in moved):
+            deps[insn.line].append(classify(insn, states[insn.index]))
+    acquire = bool(heads) and all(
+        is_acquire_load(program, insn.index) for insn in heads)
+    return result(heads, acquire, deps, summaries, taint)

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 
 from . import dataflow, gas
 from .dataflow import (  # noqa: F401 (part of this module's interface)
-    CALL, DATA, FLAGS, HEAD_SOURCE, Access, CallGraph,
+    CALL, DATA, FLAGS, HEAD_SOURCE, Access,
     Insn, Isa, Program, Result, State, Value, annotations, clear_slots,
     error_pointer, load_slot, store_slot, strength, vjoin)
 
@@ -357,29 +357,21 @@ def classify(insn: Insn, state: State | None) -> Access:
                   level == CALL, is_stack_slot(state, ref))
 
 
+def is_acquire_load(program, index: int) -> bool:
+    """An .aq load, or a load a fence that orders loads follows."""
+    insns = program.insns
+    return is_acquire(insns[index]) or (index + 1 < len(insns)
+                                        and fence_orders_loads(insns[index + 1]))
+
+
 def analyze(asm_text: str, source_basename: str, head_lines,
             dep_lines) -> Result:
     """Check every memory access on ``dep_lines`` against the head loads."""
-    program = parse(asm_text, source_basename)
-    heads = [insn for insn in program.insns
-             if insn.line in head_lines and is_load(insn)]
-    moved = set(dataflow.moved_heads(program, head_lines, is_head_load))
-    heads += [program.insns[i] for i in sorted(moved)]
-    head_set = {insn.index for insn in heads}
-    graph = CallGraph.of(ISA, program)
-    summaries = dataflow.compute_summaries(ISA, program, head_set, graph)
-    taint, states = dataflow.compute_entry_taint(ISA, program, head_set,
-                                                 summaries, graph)
-    deps: dict[int, list[Access]] = {line: [] for line in sorted(dep_lines)}
-    for insn in program.insns:
-        if (insn.line in deps and is_memory_access(insn)
-                and insn.index not in moved):
-            deps[insn.line].append(classify(insn, states[insn.index]))
-    acquire = bool(heads) and all(
-        is_acquire(insn) or (insn.index + 1 < len(program.insns)
-                             and fence_orders_loads(program.insns[insn.index + 1]))
-        for insn in heads)
-    return dataflow.result(heads, acquire, deps, summaries, taint)
+    return dataflow.analyze_program(
+        ISA, parse(asm_text, source_basename), head_lines, dep_lines,
+        is_load=is_load, is_head_load=is_head_load,
+        is_memory_access=is_memory_access, classify=classify,
+        is_acquire_load=is_acquire_load)
 
 
 def compile_to_asm(c_path, cc: str = DEFAULT_CC, opt: str = "-O2",
