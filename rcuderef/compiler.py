@@ -13,6 +13,11 @@ COMPILERS = layout.COMPILERS
 TARGET_COMPILERS = {name: t.compilers for name, t in layout.TARGETS.items()}
 DEFAULT_COMPILER = layout.DEFAULT_COMPILER
 PLUGIN_ARG = "-fplugin-arg-rcu_deref_plugin-"
+# The user-mode emulator (Debian's qemu-user) of each target that is not
+# the host.
+QEMU_USER = {"aarch64-linux-gnu": "qemu-aarch64",
+             "powerpc64le-linux-gnu": "qemu-ppc64le",
+             "riscv64-linux-gnu": "qemu-riscv64"}
 # GCC quotes with ASCII quotes in the C locale: messages compare as written.
 ENV = dict(os.environ, LC_ALL="C")
 

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 
 from clients.liburcu import consume_table, toolchain
-from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
+from rcuderef.compiler import ENV, QEMU_USER, REPO, TARGETS, plugin_path
 
 QEMU = shutil.which("qemu-aarch64")
 READERS = os.path.join(REPO, "bench", "consume", "readers.c")
@@ -55,12 +55,13 @@ def test_readers_code():
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
 def test_readers_same_results(target, tmp_path):
+    qemu = shutil.which(QEMU_USER.get(target, ""))
     if target != "x86_64-linux-gnu":
-        assert QEMU, "qemu-aarch64 (Debian's qemu-user) is missing"
+        assert qemu, "%s (Debian's qemu-user) is missing" % QEMU_USER[target]
     outs = []
     for option in (False, True):
         exe = build(target, option, tmp_path, ["-static"])
-        run = [str(exe)] if target == "x86_64-linux-gnu" else [QEMU, str(exe)]
+        run = [str(exe)] if target == "x86_64-linux-gnu" else [qemu, str(exe)]
         r = subprocess.run(run, capture_output=True, text=True, timeout=300)
         assert r.returncode == 0, r.stdout + r.stderr
         outs.append(r.stdout)

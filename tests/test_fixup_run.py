@@ -8,13 +8,10 @@ import subprocess
 
 import pytest
 
-from rcuderef.compiler import ENV, TARGETS, plugin_path
+from rcuderef.compiler import ENV, QEMU_USER, TARGETS, plugin_path
 from tests import corpus
 
-# The user-mode emulator of each target that is not the host.
-QEMU = {"aarch64-linux-gnu": "qemu-aarch64",
-        "powerpc64le-linux-gnu": "qemu-ppc64le",
-        "riscv64-linux-gnu": "qemu-riscv64"}
+QEMU = QEMU_USER
 REFUSED = {"merge_before_head_hazard.c"}
 CASES = [c for c in corpus.cases() if c not in REFUSED]
 # Readers that dereference a global pointer the case leaves NULL: the
