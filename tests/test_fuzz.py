@@ -35,7 +35,7 @@ def test_fixed_seed(seed, level, tmp_path):
     assert res["status"] == "ok"
     assert res["heads_rcu"] > 0 and res["heads_consume"] > 0
     assert sorted(c["config"] for c in res["configs"]) == [
-        "%s %s" % (t, level) for t in sorted(TARGETS)]
+        "%s %s" % (t, level) for t in sorted(pipeline.FUZZ_TARGETS)]
     for c in res["configs"]:
         # The plugin saw heads (its own count, next to the rewritten sites).
         if "warn_stats" in c:
