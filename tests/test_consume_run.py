@@ -16,7 +16,6 @@ import pytest
 from clients.liburcu import consume_table, toolchain
 from rcuderef.compiler import ENV, QEMU_USER, REPO, TARGETS, plugin_path
 
-QEMU = shutil.which("qemu-aarch64")
 READERS = os.path.join(REPO, "bench", "consume", "readers.c")
 ON = "-fplugin-arg-rcu_deref_plugin-consume=dependency"
 A64 = "aarch64-linux-gnu"

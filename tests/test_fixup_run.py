@@ -11,7 +11,6 @@ import pytest
 from rcuderef.compiler import ENV, QEMU_USER, TARGETS, plugin_path
 from tests import corpus
 
-QEMU = QEMU_USER
 REFUSED = {"merge_before_head_hazard.c"}
 CASES = [c for c in corpus.cases() if c not in REFUSED]
 # Readers that dereference a global pointer the case leaves NULL: the
@@ -95,7 +94,7 @@ def build_and_run(case, target, opt, tmp_path, fixup):
     subprocess.run(cmd, check=True, capture_output=True, env=ENV)
     subprocess.run([cc, "-O1", "-static", "-o", str(exe), str(driver), str(case_obj)],
                    check=True, capture_output=True, env=ENV)
-    run = [str(exe)] if target == "x86_64-linux-gnu" else [shutil.which(QEMU[target]), str(exe)]
+    run = [str(exe)] if target == "x86_64-linux-gnu" else [shutil.which(QEMU_USER[target]), str(exe)]
     r = subprocess.run(run, capture_output=True, text=True, timeout=60)
     return r.returncode, r.stdout
 
@@ -105,7 +104,7 @@ def build_and_run(case, target, opt, tmp_path, fixup):
 @pytest.mark.parametrize("case", CASES)
 def test_fixup_computes_the_same(case, target, opt, tmp_path):
     if target != "x86_64-linux-gnu":
-        assert shutil.which(QEMU[target]), "%s (Debian's qemu-user) is missing" % QEMU[target]
+        assert shutil.which(QEMU_USER[target]), "%s (Debian's qemu-user) is missing" % QEMU_USER[target]
     plain = build_and_run(case, target, opt, tmp_path, fixup=False)
     fixed = build_and_run(case, target, opt, tmp_path, fixup=True)
     assert fixed == plain
