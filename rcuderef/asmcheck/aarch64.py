@@ -713,3 +713,69 @@ class Sites:
             else:
                 res.unreached.add(key)
         return res
+
+
+# ------------------------------------------------------- places in files
+
+@dataclass
+class PlaceResult:
+    """The verdict on the accesses at some places (file basename, line)
+    against the loads at the head places, in the functions holding a head
+    load (optionally only those of ``functions``).
+
+    ``accesses``: (instruction, verdict) for every access at a dep place in
+    such a function; ``broken``: an access there is not dependent (frame
+    accesses aside); ``intact``: every such access is dependent;
+    ``vanished``: no access there but frame accesses; ``unreached``: no
+    function holding a head load holds an access at a dep place.
+    """
+
+    heads: list[Insn]
+    accesses: list[tuple[Insn, Access]]
+
+    @property
+    def verdict(self) -> str:
+        real = [a for _, a in self.accesses if not a.stack]
+        if not self.heads or not self.accesses:
+            return "unreached" if self.heads else "no head"
+        if not real:
+            return "vanished"
+        if any(not a.dependent for a in real):
+            return "broken"
+        return "intact"
+
+
+def check_places(asm_text: str, head_places, dep_places,
+                 functions=None) -> PlaceResult:
+    """Like :class:`Sites`, but heads and accesses are named by (file
+    basename, line), in every file of the assembly (a kernel object's
+    inlined headers), and the analysis can be limited to ``functions``.
+
+    The head is every load at a head place; each function holding one is
+    analysed from its entry with no argument tainted, and the return-value
+    summaries of the file are computed without heads, as :class:`Sites`
+    does."""
+    program = parse(asm_text, gas.ALL_FILES)
+    heads_at = {tuple(p) for p in head_places}
+    deps_at = {tuple(p) for p in dep_places}
+    wanted = set(functions) if functions else None
+
+    def chosen(insn):
+        return wanted is None or dataflow.owner(insn) in wanted
+
+    heads = [insn for insn in program.insns
+             if (insn.file, insn.line) in heads_at and is_load(insn)
+             and chosen(insn)]
+    found = []
+    if heads:
+        owners = {dataflow.owner(insn) for insn in heads}
+        entries = {program.functions[name] for name in owners
+                   if name in program.functions}
+        states = dataflow.solve(ISA, replace(program, entries=entries),
+                                {insn.index for insn in heads}, {},
+                                compute_summaries(program, set()))
+        for insn in program.insns:
+            if ((insn.file, insn.line) in deps_at and is_memory_access(insn)
+                    and states[insn.index] is not None and chosen(insn)):
+                found.append((insn, classify(insn, states[insn.index])))
+    return PlaceResult(heads, found)

@@ -65,7 +65,9 @@ _C_COMMENT = re.compile(r"/\*.*?\*/|//.*")
 @dataclass(frozen=True)
 class Insn:
     """One machine instruction with its source attribution (``column``:
-    the column of its ``.loc``, None if it gives none)."""
+    the column of its ``.loc``, None if it gives none; ``file``: the
+    basename of the ``.loc``'s file, set when the parser follows every
+    file, see :data:`gas.ALL_FILES`)."""
 
     index: int
     mnemonic: str
@@ -74,6 +76,7 @@ class Insn:
     line: int | None
     function: str | None
     column: int | None = None
+    file: str | None = None
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,11 @@ _BINDING = re.compile(r"^\.(globl|global|weak)\s+(.*)$")
 _ALIAS = re.compile(r"^\.(?:set|equ|equiv)\s+[\w.$]+\s*,\s*(.*)$")
 _SIZE = re.compile(r"^\.size\s+([\w.$]+)\s*,")
 _SECTION = re.compile(r"^\.(?:section|pushsection)\s+([^\s,]+)")
+# The source name that makes a parser attribute instructions to the lines
+# of every file (``Insn.file`` then tells the files apart): a kernel
+# object's accesses and heads lie in headers as well as in its .c file.
+ALL_FILES = "*"
+
 _DATA_DIRECTIVE = re.compile(
     r"^\.(byte|hword|short|value|word|long|int|quad|xword|dword|[248]byte)\b")
 
@@ -36,6 +41,7 @@ class Parser:
     def __init__(self, source_basename: str):
         self.source = os.path.basename(source_basename)
         self.files: dict[str, str] = {}
+        self.file: str | None = None
         self.line: int | None = None
         self.column: int | None = None
         self.function: str | None = None
@@ -105,7 +111,9 @@ class Parser:
             self.files[match.group(1)] = os.path.basename(
                 match.group(3) or match.group(2))
         elif (match := _LOC.match(text)):
-            same = self.files.get(match.group(1)) == self.source
+            name = self.files.get(match.group(1))
+            same = self.source in (name, ALL_FILES)
+            self.file = name if same else None
             self.line = int(match.group(2)) if same else None
             self.column = (int(match.group(3)) if same and match.group(3)
                            else None)
@@ -146,7 +154,9 @@ class Parser:
         self.loc_pending = []
         canonical = self.canonical(mnemonic, operands)
         self.insns.append(Insn(index, mnemonic, operands, canonical,
-                               self.line, self.function, self.column))
+                               self.line, self.function, self.column,
+                               self.file if self.source == ALL_FILES
+                               else None))
         if not self.is_control(mnemonic):
             for op in operands:
                 self.address_taken.update(IDENT.findall(op))
