@@ -25,6 +25,7 @@ as untriaged, and entries that match no warning as stale.
 """
 import argparse
 import collections
+import json
 import os
 import re
 import sys
@@ -112,7 +113,31 @@ def fmt_seconds(s):
     return "%d min %02d s" % (s // 60, s % 60) if s >= 60 else "%d s" % s
 
 
-def warning_rows(warnings, triage):
+def asm_summary(w, run, verdicts):
+    """The assembly checker's verdicts (survey/asmverdict.py) on a warning,
+    over the objects that reported it: "broken", or "broken 2, intact 1"."""
+    seen = collections.Counter(
+        verdicts[k] for k in ((run, w.key, w.head_at, o) for o in w.objects)
+        if k in verdicts)
+    if not seen:
+        return "-"
+    if len(seen) == 1 and sum(seen.values()) == len(w.objects):
+        return next(iter(seen))
+    return ", ".join("%s %d" % kv for kv in sorted(seen.items()))
+
+
+def load_verdicts(survey):
+    """{(run, place, head place, object): verdict} of survey/asmverdict.py."""
+    try:
+        with open(os.path.join(survey, "asm-verdicts.json")) as f:
+            entries = json.load(f)
+    except FileNotFoundError:
+        return {}
+    return {(e["run"], e["place"], e["head_at"], e["object"]): e["verdict"]
+            for e in entries}
+
+
+def warning_rows(warnings, triage, run="warn", verdicts=None):
     rows = []
     for i, w in enumerate(warnings, 1):
         verdict = triage.get(w.key, ("untriaged", ""))[0]
@@ -134,9 +159,9 @@ def warning_rows(warnings, triage):
         objs = ", ".join("`%s`" % o for o in w.objects[:3])
         if len(w.objects) > 3:
             objs += " and %d more" % (len(w.objects) - 3)
-        rows.append("| %d | `%s:%d` | %s | %s | %s | %s | %s |" % (
+        rows.append("| %d | `%s:%d` | %s | %s | %s | %s | %s | %s |" % (
             i, w.file, w.line, head, what, md_escape(w.blamed or "-"), objs,
-            verdict))
+            asm_summary(w, run, verdicts or {}), verdict))
     return rows
 
 
@@ -244,8 +269,9 @@ def render_versions(entries, notes_text, read_once_dirs=None):
     return "\n".join(L), summaries
 
 
-WARNING_HEADER = ["| # | place | head | what the plugin says | blamed pass | reported by | triage |",
-                  "| --- | --- | --- | --- | --- | --- | --- |"]
+WARNING_HEADER = ["| # | place | head | what the plugin says | blamed pass | reported by | "
+                  "assembly | triage |",
+                  "| --- | --- | --- | --- | --- | --- | --- | --- |"]
 
 
 def surveyed(survey):
@@ -269,6 +295,7 @@ def render(survey, triage, notes_text, read_once_dirs=None, version="6.1",
     cc = c_compiles(os.path.join(survey, "out"))
     info = read_info(survey)
     times = read_times(survey)
+    verdicts = load_verdicts(survey)
 
     ws = warn.warnings(src)
     ro_objs = ro.compiled
@@ -385,8 +412,14 @@ def render(survey, triage, notes_text, read_once_dirs=None, version="6.1",
 
     L.append("## Warnings in warning mode")
     L.append("")
+    L.append("Column \"assembly\": the independent assembly checker's verdict "
+             "(`survey/asmverdict.py`, the object compiled again without the plugin) on "
+             "the accesses at the place against the loads at the head's place, in the "
+             "functions holding such a load, over the objects that reported it: "
+             "`broken` agrees with the warning, `intact` contradicts it, `-` not checked.")
+    L.append("")
     if ws:
-        L += WARNING_HEADER + warning_rows(ws, triage)
+        L += WARNING_HEADER + warning_rows(ws, triage, "warn", verdicts)
     else:
         L.append("None.")
     L.append("")
@@ -402,7 +435,7 @@ def render(survey, triage, notes_text, read_once_dirs=None, version="6.1",
                     or "the read-once directories"))
         L.append("")
         if added:
-            L += WARNING_HEADER + warning_rows(added, triage)
+            L += WARNING_HEADER + warning_rows(added, triage, "read-once", verdicts)
         else:
             L.append("None.")
         L.append("")

@@ -7,6 +7,7 @@
 #   make survey KERNEL=6.1               the same for Linux 6.1 (build/survey/6.1)
 #   make survey SURVEY_DIRS="kernel/rcu lib"   a smaller slice
 #   make survey SURVEY_TARGETS="vmlinux modules"  the whole defconfig
+#   make survey-asm                      the assembly checker's verdict on each warning
 #   make survey-report                   only regenerate docs/survey.md
 #   make survey-setup                    redo the survey's kernel tree
 #
@@ -27,7 +28,10 @@ SURVEY_REPORT := docs/survey.md
 survey: $(SURVEY_PLUGIN) $(SURVEY_SETUP_STAMP)
 	survey/build.sh $(SURVEY_DIR) $(SURVEY_PLUGIN) $(SURVEY_TARGETS)
 	survey/read-once.sh $(SURVEY_DIR) $(SURVEY_READ_ONCE_DIRS)
-	$(MAKE) --no-print-directory survey-report
+	$(MAKE) --no-print-directory survey-asm survey-report
+
+survey-asm:
+	$(PYTHON) survey/asmverdict.py $(SURVEY_DIR) -j $(or $(SURVEY_JOBS),$(shell nproc))
 
 survey-report:
 	$(PYTHON) survey/report.py $(SURVEY_REPORT) $(addprefix --survey ,$(SURVEY_ALL)) \
@@ -44,4 +48,4 @@ survey-setup:
 	rm -f $(SURVEY_SETUP_STAMP)
 	$(MAKE) --no-print-directory $(SURVEY_SETUP_STAMP)
 
-.PHONY: survey survey-report survey-setup
+.PHONY: survey survey-asm survey-report survey-setup

@@ -9,6 +9,7 @@ read-once-heads sees), a failed compile, a compiler probe, kbuild .cmd
 files and a triage file.  The expected figures are the sums of those
 files worked out by hand.
 """
+import json
 import os
 import shutil
 import sys
@@ -109,7 +110,7 @@ def test_report(survey):
 
     assert "| 3 | `lib/is_single_threaded.c:30` | `list_entry_rcu` | address became a " \
            "constant (`init_task`) | ch | `lib/also_single_threaded.o`, " \
-           "`lib/is_single_threaded.o` | untriaged |" in text
+           "`lib/is_single_threaded.o` | - | untriaged |" in text
     added = text.split("## Warnings added by `read-once-heads`")[1].split("## Triage")[0]
     assert "`lib/ro_only.c:4` | `READ_ONCE` | address became a constant (`def`) | evrp" in added
     assert "cgroup.c:6332" not in added
@@ -122,6 +123,30 @@ def test_report(survey):
     assert text.rstrip().endswith("## Notes\n\nkept as written")
     # The per-directory table: kernel has cgroup.o and tree.o.
     assert "| `kernel` | 2 | 2 | 14 | 2 | 2026 | 2 | 44 | 2 | 2 |" in text
+
+
+def test_assembly_column_sums_the_objects_verdicts(survey):
+    """survey/asmverdict.py's verdicts per object, summed per warning."""
+    ws = results.load(os.path.join(survey, "diag")).warnings(os.path.join(survey, "src"))
+    head = ws[2].head_at
+    entries = [dict(run="warn", place="lib/is_single_threaded.c:30", head_at=head,
+                    kind="constant", object=o, verdict=v)
+               for o, v in (("lib/is_single_threaded.o", "broken"),
+                            ("lib/also_single_threaded.o", "intact"))]
+    entries.append(dict(run="read-once", place="kernel/cgroup/cgroup.c:6332",
+                        head_at=ws[0].head_at, kind="constant",
+                        object="kernel/cgroup/cgroup.o", verdict="intact"))
+    with open(os.path.join(survey, "asm-verdicts.json"), "w") as f:
+        json.dump(entries, f)
+    text, _ = report.render(survey, {}, "", ["kernel", "lib"])
+    assert "`lib/is_single_threaded.o` | broken 1, intact 1 | untriaged |" in text
+    # A verdict of the other run does not count for warning mode.
+    assert "| vrp | `kernel/cgroup/cgroup.o` | - | untriaged |" in text
+    entries[1]["verdict"] = "broken"
+    with open(os.path.join(survey, "asm-verdicts.json"), "w") as f:
+        json.dump(entries, f)
+    text, _ = report.render(survey, {}, "", ["kernel", "lib"])
+    assert "`lib/is_single_threaded.o` | broken | untriaged |" in text
 
 
 def test_versions_side_by_side(survey, tmp_path):

@@ -745,37 +745,57 @@ class PlaceResult:
         return "intact"
 
 
+class Places:
+    """One assembly file whose heads and accesses are named by (file
+    basename, line), in every file of the assembly (a kernel object's
+    inlined headers), as :class:`Sites` names them by site in one file.
+
+    The head of a set of places is every load there; each function holding
+    one is analysed from its entry with no argument tainted, with the
+    file's return-value summaries computed once without heads.  The
+    analysis can be limited to some ``functions``; a head's solution is
+    computed once and kept for the next checks."""
+
+    def __init__(self, asm_text: str):
+        self.program = parse(asm_text, gas.ALL_FILES)
+        self.summaries = compute_summaries(self.program, set())
+        self.solved: dict[tuple, tuple] = {}
+
+    def _solve(self, head_places, functions):
+        key = (frozenset(tuple(p) for p in head_places),
+               frozenset(functions) if functions else None)
+        if key not in self.solved:
+            at, wanted = key
+            heads = [insn for insn in self.program.insns
+                     if (insn.file, insn.line) in at and is_load(insn)
+                     and (wanted is None or dataflow.owner(insn) in wanted)]
+            states = None
+            if heads:
+                owners = {dataflow.owner(insn) for insn in heads}
+                entries = {self.program.functions[name] for name in owners
+                           if name in self.program.functions}
+                states = dataflow.solve(
+                    ISA, replace(self.program, entries=entries),
+                    {insn.index for insn in heads}, {}, self.summaries)
+            self.solved[key] = (heads, states)
+        return self.solved[key]
+
+    def check(self, head_places, dep_places, functions=None) -> PlaceResult:
+        """The verdict on the accesses at ``dep_places`` against the head
+        loads at ``head_places``."""
+        heads, states = self._solve(head_places, functions)
+        deps_at = {tuple(p) for p in dep_places}
+        found = []
+        for insn in self.program.insns if states else []:
+            if ((insn.file, insn.line) in deps_at and is_memory_access(insn)
+                    and states[insn.index] is not None
+                    and (not functions
+                         or dataflow.owner(insn) in functions)):
+                found.append((insn, classify(insn, states[insn.index])))
+        return PlaceResult(heads, found)
+
+
 def check_places(asm_text: str, head_places, dep_places,
                  functions=None) -> PlaceResult:
-    """Like :class:`Sites`, but heads and accesses are named by (file
-    basename, line), in every file of the assembly (a kernel object's
-    inlined headers), and the analysis can be limited to ``functions``.
-
-    The head is every load at a head place; each function holding one is
-    analysed from its entry with no argument tainted, and the return-value
-    summaries of the file are computed without heads, as :class:`Sites`
-    does."""
-    program = parse(asm_text, gas.ALL_FILES)
-    heads_at = {tuple(p) for p in head_places}
-    deps_at = {tuple(p) for p in dep_places}
-    wanted = set(functions) if functions else None
-
-    def chosen(insn):
-        return wanted is None or dataflow.owner(insn) in wanted
-
-    heads = [insn for insn in program.insns
-             if (insn.file, insn.line) in heads_at and is_load(insn)
-             and chosen(insn)]
-    found = []
-    if heads:
-        owners = {dataflow.owner(insn) for insn in heads}
-        entries = {program.functions[name] for name in owners
-                   if name in program.functions}
-        states = dataflow.solve(ISA, replace(program, entries=entries),
-                                {insn.index for insn in heads}, {},
-                                compute_summaries(program, set()))
-        for insn in program.insns:
-            if ((insn.file, insn.line) in deps_at and is_memory_access(insn)
-                    and states[insn.index] is not None and chosen(insn)):
-                found.append((insn, classify(insn, states[insn.index])))
-    return PlaceResult(heads, found)
+    """:meth:`Places.check` on one assembly text."""
+    return Places(asm_text).check(head_places, dep_places, functions)
