@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from rcuderef import compile_commands  # noqa: E402
 from rcuderef.asmcheck.aarch64 import Places  # noqa: E402
+import report  # noqa: E402
 import results  # noqa: E402
 
 RUNS = (("warn", "diag"), ("read-once", os.path.join("read-once", "diag")))
@@ -50,7 +51,7 @@ def place(key):
 
 def wanted(survey):
     """{object: [(run, warning)]} of every warning with a head place."""
-    src = os.path.join(survey, "src")
+    src = report.source_root(survey)
     out = {}
     for run, sub in RUNS:
         for w in results.load(os.path.join(survey, sub)).warnings(src):

@@ -82,6 +82,30 @@ def c_compiles(out_dir):
     return objs
 
 
+SOURCE_PATH = "src-path.txt"
+
+
+def source_root(survey):
+    """The kernel tree the survey's diagnostics name: survey/src, or for a
+    restored archive the path it had when it was made."""
+    path = os.path.join(survey, SOURCE_PATH)
+    if os.path.exists(path):
+        with open(path) as f:
+            return f.read().strip()
+    return os.path.join(survey, "src")
+
+
+def compiled_c_files(survey):
+    """c_compiles() of the survey's build tree, or, without one, the list
+    an archived survey keeps (survey/archive.py)."""
+    out = os.path.join(survey, "out")
+    listed = os.path.join(survey, "c-files.txt")
+    if not os.path.isdir(out) and os.path.exists(listed):
+        with open(listed) as f:
+            return {ln.strip() for ln in f if ln.strip()}
+    return c_compiles(out)
+
+
 def read_info(survey):
     info = {}
     path = os.path.join(survey, "plugin", "info")
@@ -289,10 +313,10 @@ def render(survey, triage, notes_text, read_once_dirs=None, version="6.1",
            triage_name="survey/triage/6.1.txt", standalone=True):
     """The report of one version's survey, and its summary figures; with
     standalone False, only its sections (no title, no notes)."""
-    src = os.path.join(survey, "src")
+    src = source_root(survey)
     warn = results.load(os.path.join(survey, "diag"))
     ro = results.load(os.path.join(survey, "read-once", "diag"))
-    cc = c_compiles(os.path.join(survey, "out"))
+    cc = compiled_c_files(survey)
     info = read_info(survey)
     times = read_times(survey)
     verdicts = load_verdicts(survey)
@@ -500,7 +524,16 @@ def main():
                     help="V=SURVEY_DIR:TRIAGE, once per kernel version")
     ap.add_argument("--notes", default=None)
     ap.add_argument("--read-once-dirs", default="")
+    ap.add_argument("--archives", default=None,
+                    help="folder of V.tar.xz results (survey/archive.py), restored "
+                    "for each version without a survey folder")
     opts = ap.parse_args()
+    if opts.archives:
+        import archive
+        for v, folder, _triage in opts.survey:
+            saved = os.path.join(opts.archives, v + ".tar.xz")
+            if os.path.exists(saved) and archive.restore(saved, folder):
+                print("survey: Linux %s: results restored from %s" % (v, saved))
     notes = open(opts.notes).read() if opts.notes and os.path.exists(opts.notes) else ""
     text, summaries = render_versions(opts.survey, notes, opts.read_once_dirs.split())
     os.makedirs(os.path.dirname(os.path.abspath(opts.out)), exist_ok=True)

@@ -7,6 +7,7 @@
 #   make survey KERNEL=6.1               the same for Linux 6.1 (build/survey/6.1)
 #   make survey SURVEY_DIRS="kernel/rcu lib"   a smaller slice
 #   make survey SURVEY_TARGETS="vmlinux modules"  the whole defconfig
+#   make survey-save                     keep the results in survey/results/V.tar.xz
 #   make survey-asm                      the assembly checker's verdict on each warning
 #   make survey-report                   only regenerate docs/survey.md
 #   make survey-setup                    redo the survey's kernel tree
@@ -24,18 +25,25 @@ SURVEY_READ_ONCE_DIRS ?= $(SURVEY_DIRS)
 SURVEY_PLUGIN := $(PLUGIN_OUT)/aarch64-linux-gnu/rcu_deref_plugin.so
 SURVEY_SETUP_STAMP := $(SURVEY_DIR)/setup-done
 SURVEY_REPORT := docs/survey.md
+SURVEY_RESULTS := survey/results
 
 survey: $(SURVEY_PLUGIN) $(SURVEY_SETUP_STAMP)
 	survey/build.sh $(SURVEY_DIR) $(SURVEY_PLUGIN) $(SURVEY_TARGETS)
 	survey/read-once.sh $(SURVEY_DIR) $(SURVEY_READ_ONCE_DIRS)
-	$(MAKE) --no-print-directory survey-asm survey-report
+	$(MAKE) --no-print-directory survey-asm survey-save survey-report
+
+# The results are kept in the repository (survey/results/V.tar.xz): the
+# report is made again from them on a machine without build/survey.
+survey-save:
+	$(PYTHON) survey/archive.py save $(SURVEY_DIR) $(SURVEY_RESULTS)/$(KERNEL).tar.xz
 
 survey-asm:
 	$(PYTHON) survey/asmverdict.py $(SURVEY_DIR) -j $(or $(SURVEY_JOBS),$(shell nproc))
 
 survey-report:
 	$(PYTHON) survey/report.py $(SURVEY_REPORT) $(addprefix --survey ,$(SURVEY_ALL)) \
-		--notes survey/notes.md --read-once-dirs "$(SURVEY_READ_ONCE_DIRS)"
+		--notes survey/notes.md --read-once-dirs "$(SURVEY_READ_ONCE_DIRS)" \
+		--archives $(SURVEY_RESULTS)
 
 # The generated series is made once if missing; the survey copies it, so
 # a later regeneration by someone else does not disturb a running survey.
@@ -48,4 +56,4 @@ survey-setup:
 	rm -f $(SURVEY_SETUP_STAMP)
 	$(MAKE) --no-print-directory $(SURVEY_SETUP_STAMP)
 
-.PHONY: survey survey-asm survey-report survey-setup
+.PHONY: survey survey-asm survey-save survey-report survey-setup

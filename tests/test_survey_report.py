@@ -209,3 +209,21 @@ def test_survey_argument():
     assert triage.endswith("/survey/triage/6.12.txt")
     with pytest.raises(Exception):
         report.parse_survey_arg("build/survey/6.12")
+
+
+def test_archive_keeps_what_the_report_reads(survey, tmp_path):
+    """survey/archive.py: the report made from the restored archive, with
+    no build tree, is the report made from the survey folder."""
+    import archive
+    triage = report.read_triage(os.path.join(survey, "triage.txt"))
+    before, _ = report.render(survey, triage, "", ["kernel", "lib"])
+    saved = str(tmp_path / "results" / "6.1.tar.xz")
+    archive.save(survey, saved)
+    restored = str(tmp_path / "restored")
+    assert archive.restore(saved, restored)
+    assert not os.path.exists(os.path.join(restored, "out"))
+    assert report.compiled_c_files(restored) == report.compiled_c_files(survey)
+    after, _ = report.render(restored, triage, "", ["kernel", "lib"])
+    assert after.replace(restored, survey) == before
+    # A folder that holds a run is the newer: left alone.
+    assert not archive.restore(saved, survey)
