@@ -376,3 +376,29 @@ def test_code_lines_ignore_what_g_adds(tmp_path):
         "cbz w0, .L2", "add w0, w0, 1", ".L2:", "ret"]
     debug.write_text(debug.read_text().replace("add w0, w0, 1", "add w0, w0, 2"))
     assert pipeline.code_lines(str(plain)) != pipeline.code_lines(str(debug))
+
+
+def test_report_shows_consume():
+    """The campaign report's consume=dependency table sums the records'
+    consume fields per configuration and counts the wrong checksums."""
+    from fuzz import campaign
+
+    def config(name, loads, demoted, same):
+        return {"config": name, "consume_seconds": 1.0, "consume_loads": loads,
+                "consume_demoted": demoted, "consume_same_asm": same, "consume_ran": True}
+
+    results = [{"seed": s, "status": "ok", "heads_rcu": 1, "heads_consume": 2, "sites": 3,
+                "configs": [config("aarch64-linux-gnu -O2", 3, d, not d),
+                            config("x86_64-linux-gnu -O2", 3, 0, True)],
+                "failures": f} for s, d, f in (
+                    (1, 2, []),
+                    (2, 0, [{"config": "aarch64-linux-gnu -O2", "kind": "consume-checksum",
+                             "detail": "consume=dependency binary: printed 'x'"}]))]
+    _, per_config, failures, _ = campaign.summarize(results)
+    rows = [l for l in campaign.consume_section(per_config, failures) if l.startswith("| ")]
+    assert rows[2:] == ["| aarch64-linux-gnu -O2 | 2 | 6 | 2 | 1 | 1 | 2 | 1 | 2 |",
+                        "| x86_64-linux-gnu -O2 | 2 | 6 | 0 | 0 | 2 | 2 | 0 | 2 |"]
+    old = [dict(r, configs=[{"config": "x86_64-linux-gnu -O2"}]) for r in results]
+    _, per_config, failures, _ = campaign.summarize(old)
+    assert "No result has a consume=dependency run" in "\n".join(
+        campaign.consume_section(per_config, failures))
