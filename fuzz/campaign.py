@@ -129,6 +129,14 @@ def summarize(results):
                 pc["kind_" + k] += v
             pc["fixup_records"] += c.get("fixup_records", 0)
             pc["fixup_ran"] += 1 if c.get("fixup_ran") else 0
+            if "consume_seconds" in c:
+                pc["consume_programs"] += 1
+                pc["consume_seconds"] += c["consume_seconds"]
+                pc["consume_loads"] += c.get("consume_loads", 0)
+                pc["consume_demoted"] += c.get("consume_demoted", 0)
+                pc["consume_with_demoted"] += 1 if c.get("consume_demoted") else 0
+                pc["consume_same_asm"] += 1 if c.get("consume_same_asm") else 0
+                pc["consume_ran"] += 1 if c.get("consume_ran") else 0
             if c.get("warn_warnings"):
                 pc["programs_warned"] += 1
         real = []
@@ -263,6 +271,41 @@ def verdict_row(config, pc):
         pc["errors"])
 
 
+def consume_section(per_config, failures):
+    """The report's section on consume=dependency: per configuration, the
+    consume loads the plugin decided, those it made plain loads, and the
+    binaries run against GCC alone's checksum."""
+    lines = ["## consume=dependency", ""]
+    if not any(pc["consume_programs"] for pc in per_config.values()):
+        return lines + ["No result has a consume=dependency run (results made "
+                        "before that check existed).", ""]
+    wrong = collections.Counter(f["config"] for _, f in failures
+                                if f["kind"] == "consume-checksum")
+    lines += [
+        "`-fplugin-arg-rcu_deref_plugin-consume=dependency` (with mode=warn; "
+        "`docs/consume.md`): each program compiled, linked and run, its checksum "
+        "compared with GCC alone's.",
+        "",
+        "| configuration | programs | consume loads (stats) | demoted | programs with "
+        "a demoted load | assembly as GCC's | binaries run | checksum differs "
+        "| plugin compile s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for config in sorted(per_config):
+        pc = per_config[config]
+        if not pc["consume_programs"]:
+            continue
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %.0f |" % (
+            config, pc["consume_programs"], pc["consume_loads"], pc["consume_demoted"],
+            pc["consume_with_demoted"], pc["consume_same_asm"], pc["consume_ran"],
+            wrong[config], pc["consume_seconds"]))
+    lines += ["", "\"consume loads\": the `__ATOMIC_CONSUME` loads the plugin decided "
+              "(`consume_checked`); \"demoted\": those left plain loads in the final "
+              "code (`consume_demoted`; on x86-64 every one keeps GCC's load, whose "
+              "acquire costs nothing there).", ""]
+    return lines
+
+
 def report(results, missing, first, count, levels, per_seed=0):
     s, per_config, failures, reasons = summarize(results)
     by_kind = collections.Counter(
@@ -345,11 +388,12 @@ def report(results, missing, first, count, levels, per_seed=0):
     if any(pc["warn_stats_tu"] == 0 for pc in per_config.values()):
         lines += ["", "\"n/a\": the plugin had no `stats=` option when this ran."]
     lines += [""]
+    lines += consume_section(per_config, failures)
     lines += ["## Failures", ""]
     if not failures:
         lines += ["None: no crash or internal compiler error, warning mode byte-identical "
-                  "to no plugin, fix-up mode printing the same checksum, in every "
-                  "configuration of every checked program.", ""]
+                  "to no plugin, fix-up mode and consume=dependency printing the same "
+                  "checksum, in every configuration of every checked program.", ""]
     else:
         lines += ["Programs with a failure not explained by a known bug: %d." % new_programs,
                   "A failure is \"known\" when it disappears with the fix of that "

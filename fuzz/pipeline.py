@@ -14,6 +14,10 @@ into heads, then for each compiler and optimization level:
      step 1, and with fix-ups the program must print the checksum of
      step 1 (run again with a timeout); the sites recorded in the
      __rcu_deref_fixups section must match the "fix-up:" notes.
+  3b. consume=dependency (with mode=warn): the compiler must not crash,
+     and the program, linked and run again with a timeout, must print the
+     checksum of step 1: the consume loads the plugin made plain loads
+     (its stats count them) must not change what the program computes.
 
 The truth is always the compile without the plugin and the checksum the
 program prints, never the plugin's own output.
@@ -51,6 +55,14 @@ RUN_TIMEOUT = {"x86_64-linux-gnu": 5, "aarch64-linux-gnu": 20}
 # were made for (powerpc64le and riscv64 are not fuzzed yet).
 FUZZ_TARGETS = ("aarch64-linux-gnu", "x86_64-linux-gnu")
 COMPILE_TIMEOUT = 300
+# The plugin configurations of phase 2, each the plugin options it adds:
+# the two modes, and the consume loads made plain loads where their
+# dependencies survive (docs/consume.md).
+MODES = ("warn", "fixup", "consume")
+MODE_ARGS = {"warn": ("mode=warn",), "fixup": ("mode=fixup",),
+             "consume": ("mode=warn", "consume=dependency")}
+# How failure details name a mode.
+MODE_LABEL = {"warn": "mode=warn", "fixup": "mode=fixup", "consume": "consume=dependency"}
 FIXUP_SECTION = "__rcu_deref_fixups"
 
 PLUGIN_WARNING = re.compile(
@@ -115,7 +127,7 @@ class Program:
 
     def compile(self, target, level, mode, stats=False, include=RCU_INCLUDE, tag="",
                 extra=()):
-        """Compile to assembly: mode None (no plugin), "warn" or "fixup";
+        """Compile to assembly: mode None (no plugin) or one of MODES;
         extra: more compiler options.
         Return (CompletedProcess or None on timeout, assembly path, seconds)."""
         tag = "%s%s.%s%s" % (target.split("-")[0], level, mode or "none", tag)
@@ -123,7 +135,7 @@ class Program:
         cmd = [TARGETS[target], level, "-S", "-o", out,
                "-I", CSMITH_INCLUDE, "-I", include, *extra]
         if mode:
-            cmd += ["-fplugin=" + plugin_path(target), PLUGIN_ARG + "mode=" + mode]
+            cmd += ["-fplugin=" + plugin_path(target), *(PLUGIN_ARG + a for a in MODE_ARGS[mode])]
             if stats:
                 cmd.append(PLUGIN_ARG + "stats=" + self.stats)
         cmd.append(self.src)
@@ -484,7 +496,7 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                               for h, d in sorted(mixed.items())}
         result["o0_unknown"] = {head_key(h): why for h, why in sorted(unknown_o0.items())}
 
-    # Phase 2: the plugin in both modes against that truth.
+    # Phase 2: the plugin in each of MODES against that truth.
     for target in targets:
         stats = plugin_has_stats(target)
         for level in levels:
@@ -492,20 +504,21 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
             base_s = baseline[target, level]
             rec = {"config": config}
             warned = {}
-            for mode in ("warn", "fixup"):
+            for mode in MODES:
+                label = MODE_LABEL[mode]
                 proc, asm, secs = prog.compile(target, level, mode, stats)
                 rec[mode + "_seconds"] = round(secs, 2)
                 if proc is None:
-                    fail(config, "hang", "mode=%s: no result after %d s"
-                         % (mode, COMPILE_TIMEOUT))
+                    fail(config, "hang", "%s: no result after %d s"
+                         % (label, COMPILE_TIMEOUT))
                     continue
                 why = crashed(proc)
                 if why:
-                    fail(config, "ice", "mode=%s: %s\n%s" % (mode, why, proc.stderr[-1500:]))
+                    fail(config, "ice", "%s: %s\n%s" % (label, why, proc.stderr[-1500:]))
                     continue
                 if proc.returncode != 0:
-                    fail(config, "error", "mode=%s: exit status %d\n%s"
-                         % (mode, proc.returncode, proc.stderr[-1500:]))
+                    fail(config, "error", "%s: exit status %d\n%s"
+                         % (label, proc.returncode, proc.stderr[-1500:]))
                     result["failures"][-1]["errors"] = error_lines(proc.stderr)
                     continue
                 warned[mode] = sorted(m.group(0) for m in PLUGIN_WARNING.finditer(proc.stderr))
@@ -516,6 +529,9 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                 if st is not None:
                     rec[mode + "_stats"] = st
                 same = filecmp(asm, base_s)
+                if mode == "consume":
+                    check_consume(prog, target, asm, same, checksum, rec, fail, config)
+                    continue
                 if mode == "warn":
                     if not same:
                         fail(config, "warn-asm-differs",
@@ -559,6 +575,22 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
     if result["status"] != "fail" and not keep and not disagrees:
         shutil.rmtree(workdir, ignore_errors=True)
     return result
+
+
+def check_consume(prog, target, asm, same, checksum, rec, fail, config):
+    """consume=dependency: link and run the program (even when its assembly
+    is GCC's: the run is the check, not a diff) and compare its checksum
+    with the one GCC alone's binaries print."""
+    st = rec.get("consume_stats") or {}
+    rec["consume_loads"] = st.get("consume_checked", 0)
+    rec["consume_demoted"] = st.get("consume_demoted", 0)
+    rec["consume_same_asm"] = same
+    exe, _ = prog.link(target, asm)
+    out, why = prog.run(target, exe, RUN_TIMEOUT[target] * 3)
+    rec["consume_ran"] = True
+    if out != checksum:
+        fail(config, "consume-checksum", "consume=dependency binary: %s (expected %r)"
+             % (why or "printed %r" % out, checksum))
 
 
 def discard(result, prog, keep, reason):

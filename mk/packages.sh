@@ -14,6 +14,19 @@ done
 echo "packages: installing$missing"
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
+# NAME:ARCH (liburcu-dev:arm64) is Debian's multiarch package of a foreign
+# architecture: dpkg must know ARCH before apt-get update reads its lists.
+native="$(dpkg --print-architecture)"
+for p in $missing; do
+	case "$p" in
+	*:*)
+		arch="${p#*:}"
+		[ "$arch" = "$native" ] ||
+			dpkg --print-foreign-architectures | grep -qx "$arch" ||
+			$SUDO dpkg --add-architecture "$arch"
+		;;
+	esac
+done
 $SUDO apt-get update -q
 # Only what is listed: recommended packages (QEMU's GUI, GStreamer, Mesa,
 # SciPy...) are not needed, and what is needed is listed.

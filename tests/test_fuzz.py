@@ -2,9 +2,10 @@
 
 The campaign itself is `make fuzz` (fuzz/fuzz.mk); here a dozen csmith
 seeds go through the same checks: no compiler crash, mode=warn assembly
-byte-identical to GCC alone, mode=fixup binaries printing the checksum of
-GCC alone's, on the host and on aarch64 under qemu-aarch64.  The truths are
-the compile without the plugin and the checksum csmith's program prints.
+byte-identical to GCC alone, mode=fixup and consume=dependency binaries
+printing the checksum of GCC alone's, on the host and on aarch64 under
+qemu-aarch64.  The truths are the compile without the plugin and the
+checksum csmith's program prints.
 """
 import collections
 import os
@@ -24,6 +25,12 @@ SLICE_LEVELS = [pipeline.LEVELS[i % len(pipeline.LEVELS)] for i in range(len(SLI
 # Seeds whose equality hazards break chains at their level: fix-up mode
 # repairs them, and its binaries are run (on the host and under qemu).
 FIXED_UP = {1008, 1130, 1132}
+# Seeds whose aarch64 code has consume loads demoted by consume=dependency
+# at their level: the binary that runs is not GCC's.
+DEMOTED = {1008}
+# Seeds none of whose consume loads is left at their level for the plugin
+# to decide (GCC optimized them away): the others must have some.
+NO_CONSUME_LEFT = {1199, 1232}
 
 
 @pytest.mark.parametrize("seed, level", list(zip(SLICE, SLICE_LEVELS)))
@@ -43,6 +50,15 @@ def test_fixed_seed(seed, level, tmp_path):
         if seed in FIXED_UP:
             assert c["warn_kinds"]["broken"] > 0
             assert c["fixup_records"] > 0 and c.get("fixup_ran"), c
+        # consume=dependency: compiled with the option (the plugin decided
+        # consume loads), linked and run, whatever its assembly.
+        assert c.get("consume_ran"), c
+        if "consume_stats" in c:
+            assert (c["consume_loads"] > 0) == (seed not in NO_CONSUME_LEFT), c
+            if c["config"].startswith("x86_64"):
+                assert c["consume_demoted"] == 0 and c["consume_same_asm"], c
+        if seed in DEMOTED and c["config"].startswith("aarch64"):
+            assert c["consume_demoted"] > 0 and not c["consume_same_asm"], c
 
 
 # --- The head rewrite ------------------------------------------------------
@@ -149,32 +165,43 @@ def test_fixup_records_read_from_the_object(target, tmp_path):
     assert pipeline.fixup_records(target, str(plain)) == []
 
 
-def test_pipeline_reports_a_changed_checksum(tmp_path, monkeypatch):
-    """Make mode=fixup compile a program that prints another checksum:
-    the pipeline reports it (a stand-in for a wrong fix-up)."""
+@pytest.mark.parametrize("mode, kinds", [
+    # The assembly changed without any fix-up note or record, and the
+    # binary prints another checksum: both are reported.
+    ("fixup", ["fixup-checksum", "fixup-idle-diff"]),
+    ("consume", ["consume-checksum"]),
+])
+def test_pipeline_reports_a_changed_checksum(mode, kinds, tmp_path, monkeypatch):
+    """Make mode=fixup, or consume=dependency, compile a program that
+    prints another checksum: the pipeline reports it, on both targets (a
+    stand-in for a wrong fix-up or a wrongly demoted load)."""
     real = pipeline.Program.compile
 
-    def compile_(self, target, level, mode, stats=False, **kw):
-        if mode == "fixup" and not kw:
+    def compile_(self, target, level, mode_, stats=False, **kw):
+        if mode_ == mode and not kw:
             with open(self.src) as f:
                 text = f.read()
             with open(self.src, "w") as f:
                 f.write(text.replace("crc32_context ^ 0xFFFFFFFFUL",
                                      "crc32_context ^ 0xFFFFFFFEUL"))
             try:
-                return real(self, target, level, mode, stats)
+                return real(self, target, level, mode_, stats)
             finally:
                 with open(self.src, "w") as f:
                     f.write(text)
-        return real(self, target, level, mode, stats, **kw)
+        return real(self, target, level, mode_, stats, **kw)
 
     monkeypatch.setattr(pipeline.Program, "compile", compile_)
     res = pipeline.check_program(1050, str(tmp_path / "w"), levels=("-O1",))
-    kinds = sorted({f["kind"] for f in res["failures"]})
-    # The assembly changed without any fix-up note or record, and the
-    # binary prints another checksum: both are reported, on both targets.
-    assert kinds == ["fixup-checksum", "fixup-idle-diff"]
-    assert len([f for f in res["failures"] if f["kind"] == "fixup-checksum"]) == 2
+    assert sorted({f["kind"] for f in res["failures"]}) == kinds
+    assert len([f for f in res["failures"] if f["kind"] == kinds[0]]) == 2
+
+
+def test_consume_mode_options():
+    """consume=dependency is checked beside the two modes, with the option
+    (and mode=warn, its default)."""
+    assert pipeline.MODES == ("warn", "fixup", "consume")
+    assert pipeline.MODE_ARGS["consume"] == ("mode=warn", "consume=dependency")
 
 
 # --- Bugs found by fuzzing ------------------------------------------------------
@@ -349,3 +376,29 @@ def test_code_lines_ignore_what_g_adds(tmp_path):
         "cbz w0, .L2", "add w0, w0, 1", ".L2:", "ret"]
     debug.write_text(debug.read_text().replace("add w0, w0, 1", "add w0, w0, 2"))
     assert pipeline.code_lines(str(plain)) != pipeline.code_lines(str(debug))
+
+
+def test_report_shows_consume():
+    """The campaign report's consume=dependency table sums the records'
+    consume fields per configuration and counts the wrong checksums."""
+    from fuzz import campaign
+
+    def config(name, loads, demoted, same):
+        return {"config": name, "consume_seconds": 1.0, "consume_loads": loads,
+                "consume_demoted": demoted, "consume_same_asm": same, "consume_ran": True}
+
+    results = [{"seed": s, "status": "ok", "heads_rcu": 1, "heads_consume": 2, "sites": 3,
+                "configs": [config("aarch64-linux-gnu -O2", 3, d, not d),
+                            config("x86_64-linux-gnu -O2", 3, 0, True)],
+                "failures": f} for s, d, f in (
+                    (1, 2, []),
+                    (2, 0, [{"config": "aarch64-linux-gnu -O2", "kind": "consume-checksum",
+                             "detail": "consume=dependency binary: printed 'x'"}]))]
+    _, per_config, failures, _ = campaign.summarize(results)
+    rows = [l for l in campaign.consume_section(per_config, failures) if l.startswith("| ")]
+    assert rows[2:] == ["| aarch64-linux-gnu -O2 | 2 | 6 | 2 | 1 | 1 | 2 | 1 | 2 |",
+                        "| x86_64-linux-gnu -O2 | 2 | 6 | 0 | 0 | 2 | 2 | 0 | 2 |"]
+    old = [dict(r, configs=[{"config": "x86_64-linux-gnu -O2"}]) for r in results]
+    _, per_config, failures, _ = campaign.summarize(old)
+    assert "No result has a consume=dependency run" in "\n".join(
+        campaign.consume_section(per_config, failures))

@@ -265,9 +265,11 @@ plain load (`cds_lfht_iter_get_node()`), which no option makes a head.
 Ordering for the caller therefore comes from the library's own load:
 if liburcu-cds.so was compiled as C11 or later (GCC 12's default is
 gnu17) and without `URCU_DEREFERENCE_USE_VOLATILE`, its
-`rcu_dereference()` is the consume path, an acquire on arm64.  I could not
-check the arm64 binary here (the arm64 package cannot be installed
-without `dpkg --add-architecture`), nor Debian's build flags.  `clients/liburcu/lfht_head.h`
+`rcu_dereference()` is the consume path, an acquire on arm64.  Debian's
+arm64 library (`liburcu-dev:arm64`, `{lfht_archive}`) has these
+load-acquires (`LDAR`, `LDAPR`) in the read functions: {lfht}
+(`cds_lfht_first` ends in a tail call to `cds_lfht_next`, read by hand);
+Debian's build flags were not checked.  `clients/liburcu/lfht_head.h`
 lets a user mark the node read back as a head (a volatile reload marked
 with the plugin's `__rcu_deref_head()`), so that the plugin checks what
 the caller does with it; `cache.c` is also built that way ("marked").
@@ -284,10 +286,13 @@ architecture.  `clients/liburcu/toolchain.py` therefore builds
 except `urcu/config.h`, which it writes as a copy of the amd64 one after
 checking that it holds nothing else.  Passing `-I /usr/include/x86_64-linux-gnu`
 to the cross compiler instead would also pull in amd64 glibc headers.
-The aarch64 programs are compiled, not linked: there is no arm64
-liburcu to link against (nor to run under `qemu-aarch64`) without adding
-the arm64 architecture to dpkg.  On x86_64 they are linked with
-`-lurcu -lurcu-cds` and run (below).
+The aarch64 programs are also linked, statically, against Debian's arm64
+liburcu (`liburcu-dev:arm64`, a multiarch package: `mk/packages.sh` adds
+the arm64 architecture to dpkg for it), and run under `qemu-aarch64`
+with their threads, with and without `consume=dependency`
+(`clients/liburcu/consume_run.py`, `tests/test_liburcu_consume_run.py`,
+`docs/consume.md`); that package's `urcu/config.h` is the amd64 text.
+On x86_64 they are linked with `-lurcu -lurcu-cds` and run (below).
 
 ## Turning the plugin on in a liburcu program
 
@@ -332,6 +337,26 @@ them, `-fdiagnostics-format=json` reports them as JSON.
 """
 
 
+LFHT_ARCHIVE = os.path.join(toolchain.ARM64_LIBDIR, "liburcu-cds.a")
+LFHT_READERS = ("cds_lfht_lookup", "cds_lfht_first", "cds_lfht_next", "cds_lfht_next_duplicate")
+
+
+def lfht_acquires():
+    """{function: load-acquires} of the hash table's read functions in
+    Debian's arm64 liburcu-cds.a, in LFHT_READERS order."""
+    dump = subprocess.run([A64 + "-objdump", "-d", LFHT_ARCHIVE], capture_output=True,
+                          text=True, check=True).stdout
+    counts = dict.fromkeys(LFHT_READERS, 0)
+    function = None
+    for line in dump.splitlines():
+        m = re.match(r"^[0-9a-f]+ <([\w.]+)>:$", line)
+        if m:
+            function = m.group(1)
+        elif function in counts and re.search(r"\t(ldar|ldapr)[bh]?\s", line):
+            counts[function] += 1
+    return counts
+
+
 def main():
     parser = argparse.ArgumentParser(prog="python3 -m clients.liburcu.report")
     parser.add_argument("--out", default=os.path.join(REPO, "docs", "liburcu.md"))
@@ -345,7 +370,9 @@ def main():
         x86=compiler_version(TARGETS[X86]), multiarch=toolchain.MULTIARCH,
         plugin=plugin_version(),
         facts="\n".join(facts), absent="; ".join(absent),
-        config_keys=", ".join("`%s`" % k for k in sorted(toolchain.CONFIG_KEYS)))]
+        config_keys=", ".join("`%s`" % k for k in sorted(toolchain.CONFIG_KEYS)),
+        lfht_archive=LFHT_ARCHIVE,
+        lfht=", ".join("`%s` %d" % kv for kv in lfht_acquires().items()))]
 
     configs = ["consume", "volatile", "marked", "library"]
     results = {}

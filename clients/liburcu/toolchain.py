@@ -156,6 +156,13 @@ def compile_program(name, target, config, plugin_args=(), opt="-O2"):
 
 
 LIBS = ["-lurcu", "-lurcu-cds"]
+# Debian's arm64 liburcu (liburcu-dev:arm64, a multiarch package:
+# mk/packages.sh adds the arm64 architecture to dpkg for it).  Its static
+# archives are linked: the programs then run under qemu-aarch64 with no
+# arm64 dynamic loader or library path to set up.
+ARM64_LIBDIR = "/usr/lib/aarch64-linux-gnu"
+ARM64_LIBS = [os.path.join(ARM64_LIBDIR, "liburcu.a"),
+              os.path.join(ARM64_LIBDIR, "liburcu-cds.a")]
 
 
 def build_host(name, out, config="consume", mode="warn", extra=()):
@@ -169,4 +176,22 @@ def build_host(name, out, config="consume", mode="warn", extra=()):
                 *[PLUGIN_ARG + a for a in CONFIGS[config]["plugin"]],
                 PLUGIN_ARG + "mode=" + mode]
     cmd += ["-o", out, source(name), *LIBS]
+    return subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+
+
+def build_aarch64(name, out, config="consume", plugin_args=()):
+    """Link program name for aarch64, statically, against Debian's arm64
+    liburcu, compiled with the plugin, its config's options and
+    plugin_args."""
+    target = "aarch64-linux-gnu"
+    missing = [a for a in ARM64_LIBS if not os.path.exists(a)]
+    if missing:
+        raise FileNotFoundError("%s: install liburcu-dev:arm64 (mk/packages.sh)"
+                                % ", ".join(missing))
+    cmd = [TARGETS[target], "-O2", "-g", "-pthread", "-Wall", "-static",
+           *include_flags(target), *CONFIGS[config]["cflags"],
+           "-fplugin=" + plugin_path(target),
+           *[PLUGIN_ARG + a for a in CONFIGS[config]["plugin"]],
+           *[PLUGIN_ARG + a for a in plugin_args],
+           "-o", out, source(name), *ARM64_LIBS]
     return subprocess.run(cmd, capture_output=True, text=True, env=ENV)
