@@ -5,6 +5,9 @@
  * (check_function() in probing mode), and each break seen for the first
  * time is blamed on the pass that ran before, "inlining or IPA constant
  * propagation" across the IPA passes, or "IPA cloning" in a clone.
+ * A probe is skipped where the pass before changed nothing in the function:
+ * a fingerprint of its statements, their operands and SSA uses, and its
+ * PHI arguments is the same as before that pass.
  */
 
 #include "rcu_deref_internal.h"
@@ -13,7 +16,9 @@
 struct pass_mark {
 	int name;		/* index in pass_names */
 	unsigned int epoch;
+	unsigned long print;	/* the function's fingerprint before the pass */
 	bool relevant;		/* the function held something to check */
+	bool printed;		/* print is set */
 };
 
 struct blame_state {
@@ -146,6 +151,90 @@ static bool function_relevant(const struct pass_mark *prev)
 	return function_has_records();
 }
 
+/*
+ * The fingerprint mixes pointers and numbers with one multiply each: it is
+ * made before every GIMPLE pass, so it must cost far less than the probe it
+ * saves (GCC's inchash costs about as much).
+ */
+static inline void print_mix(unsigned long *h, unsigned long v)
+{
+	*h = (*h ^ v) * 0x100000001b3UL;
+}
+
+#define MIX_PTR(h, p) print_mix(h, (uintptr_t)(p))
+
+/* Mix a PHI's result and arguments, and where each comes from. */
+static void add_phi(unsigned long *h, gphi *phi)
+{
+	unsigned int i;
+
+	MIX_PTR(h, phi);
+	for (i = 0; i < gimple_phi_num_args(phi); i++) {
+		MIX_PTR(h, gimple_phi_arg_def(phi, i));
+		print_mix(h, gimple_phi_arg_edge(phi, i)->src->index);
+	}
+}
+
+/*
+ * Mix a statement: the statement itself (a pass that makes a new one
+ * changes it), its operands and its SSA uses (a use replaced in place,
+ * inside a memory reference, changes them).
+ */
+static void add_stmt(unsigned long *h, gimple stmt)
+{
+	ssa_op_iter iter;
+	use_operand_p use;
+	unsigned int i;
+
+	MIX_PTR(h, stmt);
+	for (i = 0; i < gimple_num_ops(stmt); i++)
+		MIX_PTR(h, gimple_op(stmt, i));
+	FOR_EACH_SSA_USE_OPERAND(use, stmt, iter, SSA_OP_USE)
+		MIX_PTR(h, USE_FROM_PTR(use));
+}
+
+/*
+ * The current function's fingerprint: its blocks, their successors, their
+ * PHIs and statements (debug statements aside: they change no verdict).
+ */
+static unsigned long function_print(void)
+{
+	unsigned long h = 0xcbf29ce484222325UL;
+	basic_block bb;
+	edge e;
+	edge_iterator ei;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		print_mix(&h, bb->index);
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			print_mix(&h, e->dest->index);
+		for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi))
+			add_phi(&h, pi.phi());
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+		     gsi_next(&gsi)) {
+			if (is_gimple_debug(gsi_stmt(gsi)))
+				continue;
+			count_one(COUNT_WALK_STEPS);
+			add_stmt(&h, gsi_stmt(gsi));
+		}
+	}
+	return h;
+}
+
+/*
+ * Whether the pass that ran since prev left the function as it was (and no
+ * IPA pass ran in between): then nothing in it can have broken.
+ */
+static bool unchanged_since(const struct pass_mark *prev, struct pass_mark *mark)
+{
+	if (rcu_deref_options.probe_all || !mark->relevant)
+		return false;
+	mark->print = function_print();
+	mark->printed = true;
+	return prev && prev->printed && prev->epoch == blame.ipa_epoch &&
+	       prev->print == mark->print;
+}
+
 static bool probing_useful(void)
 {
 	return optimize && cfun && current_function_decl &&
@@ -172,11 +261,16 @@ void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 	uid = DECL_UID(current_function_decl);
 	prev = blame.last_pass->get(uid);
 	mark.relevant = function_relevant(prev);
-	count_one(mark.relevant ? COUNT_PROBES : COUNT_PROBES_SKIPPED);
-	if (prev && mark.relevant && prev->epoch != blame.ipa_epoch)
-		check_function("inlining or IPA constant propagation", false);
-	else if (prev && mark.relevant)
-		check_function(blame.pass_names[prev->name], false);
+	mark.printed = false;
+	if (unchanged_since(prev, &mark)) {
+		count_one(COUNT_PROBES_UNCHANGED);
+	} else {
+		count_one(mark.relevant ? COUNT_PROBES : COUNT_PROBES_SKIPPED);
+		if (prev && mark.relevant && prev->epoch != blame.ipa_epoch)
+			check_function("inlining or IPA constant propagation", false);
+		else if (prev && mark.relevant)
+			check_function(blame.pass_names[prev->name], false);
+	}
 	mark.name = pass_name_index(pass->name);
 	mark.epoch = blame.ipa_epoch;
 	blame.last_pass->put(uid, mark);

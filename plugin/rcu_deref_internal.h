@@ -319,6 +319,7 @@ enum unit_count {
 	COUNT_RTL_BREAKS,	/* breaks only RTL made */
 	COUNT_PROBES,		/* GIMPLE probes run */
 	COUNT_PROBES_SKIPPED,	/* ... and skipped: nothing to check in the function */
+	COUNT_PROBES_UNCHANGED,	/* ... and skipped: the pass before changed nothing */
 	NR_UNIT_COUNTS,
 };
 

@@ -64,7 +64,7 @@ void write_stats(void)
 	}
 	file = json_escape(main_input_filename ? main_input_filename : "");
 	fprintf(f,
-		"{\"file\": \"%s\", \"functions\": %llu, \"heads\": %llu, \"chains\": %u, \"accesses\": %u, \"broken_accesses\": %llu, \"broken_heads\": %u, \"fixups\": %llu, \"volatile_loads\": %llu, \"consume_loads\": %llu, \"walk_steps\": %llu, \"rule_warnings\": %llu, \"rtl_restored\": %llu, \"rtl_breaks\": %llu, \"rtl_functions\": %u, \"rtl_accesses\": %u, \"rtl_intact\": %u, \"rtl_broken\": %u, \"rtl_vanished\": %u, \"rtl_unknown\": %u, \"rtl_fallback_functions\": %u, \"rtl_steps\": %llu, \"probes\": %llu, \"probes_skipped\": %llu",
+		"{\"file\": \"%s\", \"functions\": %llu, \"heads\": %llu, \"chains\": %u, \"accesses\": %u, \"broken_accesses\": %llu, \"broken_heads\": %u, \"fixups\": %llu, \"volatile_loads\": %llu, \"consume_loads\": %llu, \"walk_steps\": %llu, \"rule_warnings\": %llu, \"rtl_restored\": %llu, \"rtl_breaks\": %llu, \"rtl_functions\": %u, \"rtl_accesses\": %u, \"rtl_intact\": %u, \"rtl_broken\": %u, \"rtl_vanished\": %u, \"rtl_unknown\": %u, \"rtl_fallback_functions\": %u, \"rtl_steps\": %llu, \"probes\": %llu, \"probes_skipped\": %llu, \"probes_unchanged\": %llu",
 		file, n[COUNT_FUNCTIONS], n[COUNT_HEADS], chains, deps,
 		n[COUNT_BROKEN_ACCESSES], broken_heads(), n[COUNT_FIXUPS],
 		n[COUNT_VOLATILE_LOADS], n[COUNT_CONSUME_LOADS], n[COUNT_WALK_STEPS],
@@ -72,7 +72,7 @@ void write_stats(void)
 		rtl_counts.functions, rtl_counts.accesses, rtl_counts.intact,
 		rtl_counts.broken, rtl_counts.vanished, rtl_counts.unknown,
 		rtl_counts.fallback_functions, rtl_counts.steps,
-		n[COUNT_PROBES], n[COUNT_PROBES_SKIPPED]);
+		n[COUNT_PROBES], n[COUNT_PROBES_SKIPPED], n[COUNT_PROBES_UNCHANGED]);
 	consume_write_stats(f);
 	fputs("}\n", f);
 	fclose(f);
