@@ -22,7 +22,11 @@ access is one the line's others hide), "vanished" (only frame accesses),
 basename and line; a function that holds a head load but another access
 at the same place that does not derive from it also counts as broken, so
 "broken" agrees with the warning but is not a proof by itself; "intact"
-contradicts it.  The assembly files are kept in SURVEY_DIR/asm/ and reused.
+contradicts it.  Each entry also counts the accesses that derive from a
+head (dependent), that do not (independent), and, among these, that
+derive from it only through the flags (via_flags: a csel between a value
+of the head and another, which the arm64 rule does not count).  The
+assembly files are kept in SURVEY_DIR/asm/ and reused.
 """
 import argparse
 import concurrent.futures
@@ -90,6 +94,7 @@ def check_object(survey, commands, obj, warnings):
                          heads=len(res.heads),
                          dependent=sum(a.dependent for a in real),
                          independent=sum(not a.dependent for a in real),
+                         via_flags=sum(a.via_flags for a in real),
                          functions=sorted({insn.function for insn, a in res.accesses
                                            if not a.stack and not a.dependent})))
     return out
