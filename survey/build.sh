@@ -13,6 +13,8 @@
 # commands) and SURVEY_DIR/build.err, and SURVEY_DIR/times.txt records
 # the wall time.  A change of plugin binary recompiles everything: its
 # hash is in every command line (-DRCU_DEREF_SURVEY_PLUGIN=...).
+# SURVEY_PLUGIN_COMMIT=HASH names the commit PLUGIN was built from when it
+# is not this checkout's (the report prints it).
 set -eu
 dir=$(realpath "$1")
 plugin=$(realpath "$2")
@@ -45,10 +47,14 @@ if ! grep -qx "sha256=$sha" "$dir/plugin/info" 2>/dev/null; then
 	rm -rf "$dir/diag" "$dir/read-once" "$dir/times.txt"
 	mkdir -p "$dir/diag"
 fi
+# The plugin's source commit: this checkout's, unless the binary was built
+# from another one (SURVEY_PLUGIN_COMMIT, as when a version is surveyed
+# again with the plugin an earlier version was surveyed with).
+commit=${SURVEY_PLUGIN_COMMIT:-$(git -C "$here/.." log -1 --format=%h -- plugin/ 2>/dev/null)}
 cat >"$dir/plugin/info" <<EOF
 sha256=$sha
 stats=$stats
-commit=$(git -C "$here/.." log -1 --format=%h -- plugin/ 2>/dev/null)
+commit=$commit
 EOF
 
 export SURVEY_PLUGIN="$dir/plugin/rcu_deref_plugin.so"
