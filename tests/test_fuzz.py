@@ -8,8 +8,10 @@ qemu-aarch64.  The truths are the compile without the plugin and the
 checksum csmith's program prints.
 """
 import collections
+import json
 import os
 import subprocess
+import unittest.mock
 
 import pytest
 
@@ -402,3 +404,52 @@ def test_report_shows_consume():
     _, per_config, failures, _ = campaign.summarize(old)
     assert "No result has a consume=dependency run" in "\n".join(
         campaign.consume_section(per_config, failures))
+
+
+def _result(seed, config="x86_64-linux-gnu -O2", warnings=0):
+    return {"seed": seed, "status": "ok", "heads_rcu": 1, "heads_consume": 0, "sites": 2,
+            "configs": [{"config": config, "warn_warnings": warnings}], "failures": []}
+
+
+def _write_results(out, results):
+    os.makedirs(os.path.join(out, "results"), exist_ok=True)
+    for r in results:
+        with open(os.path.join(out, "results", "%d.json" % r["seed"]), "w") as f:
+            json.dump(r, f)
+
+
+def test_slices_keep_and_merge(tmp_path):
+    """A slice's results are archived, the next slice starts where the
+    incomplete one is (or after the last), restore fills in only what a
+    build folder lacks, and the report merges every slice, the build
+    folder's (newer) results over the archived ones."""
+    from fuzz import campaign, slices
+    out, archives = str(tmp_path / "build"), str(tmp_path / "results")
+    assert slices.next_first(3, archives) == 1
+    _write_results(out, [_result(s) for s in (1, 2, 3)])
+    slices.save(out, 1, 3, archives)
+    assert slices.next_first(3, archives) == 4
+    _write_results(out, [_result(4)])
+    slices.save(out, 4, 3, archives)
+    # Seeds 5 and 6 not checked yet: the slice is not complete.
+    assert slices.next_first(3, archives) == 4
+    assert [(f, l, n) for f, l, n in slices.load_all(archives)[1]] == [(1, 3, 3), (4, 6, 1)]
+
+    fresh = str(tmp_path / "fresh")
+    _write_results(fresh, [_result(4, warnings=7)])
+    assert slices.restore(fresh, 4, 3, archives) == 0
+    assert slices.restore(fresh, 1, 3, archives) == 3
+    assert sorted(os.listdir(os.path.join(fresh, "results"))) == [
+        "1.json", "2.json", "3.json", "4.json"]
+
+    report = tmp_path / "REPORT.md"
+    with unittest.mock.patch.object(campaign, "csmith_version", lambda: "2.3.0"):
+        campaign.main(["report", "--out", fresh, "--first", "4", "--count", "3",
+                       "--archives", archives, "--report", str(report)])
+    text = report.read_text()
+    assert "- seeds 1 to 3: done" in text
+    assert "- seeds 4 to 6: 1 of 3 checked so far" in text
+    assert "seeds 1 to 4; results for 4 programs, 2 not run yet" in text
+    # Seed 4's result of the build folder (7 warnings), not the archive's.
+    row = [l for l in text.splitlines() if l.startswith("| x86_64-linux-gnu -O2 |")][0]
+    assert row.split(" | ")[2].startswith("7:")
