@@ -48,6 +48,24 @@ void verdict_begin(void)
 }
 
 /*
+ * The operand whose value an assignment's result comes from, for the walk
+ * up to the arms: the base of an address, the first operand, or past a
+ * constant base the second (pfn_to_page(): the constant vmemmap plus the
+ * frame number's offset, "-4398046511104B + _1").
+ */
+static tree arm_operand(gimple def)
+{
+	tree rhs = gimple_assign_rhs1(def);
+
+	if (TREE_CODE(rhs) == ADDR_EXPR && base_pointer(rhs))
+		return base_pointer(rhs);
+	if (CONSTANT_CLASS_P(rhs) && gimple_num_ops(def) > 2 &&
+	    TREE_CODE(gimple_assign_rhs2(def)) == SSA_NAME)
+		return gimple_assign_rhs2(def);
+	return rhs;
+}
+
+/*
  * The values that a PHI merges with head values into the base pointer of
  * an access, and that never depended on a head (a parameter, a plain
  * load, a call's result, an asm's output, a declared object's address,
@@ -112,10 +130,8 @@ static void track_arms(struct chain_walk *w, tree base)
 			if (arm && (!rec || resolve_source(rec->source, gimple_block(def), 0) < 0))
 				rtl_track_arm_load(gimple_assign_rhs1(def));
 		} else if (is_gimple_assign(def)) {
-			tree rhs = gimple_assign_rhs1(def);
+			tree rhs = arm_operand(def);
 
-			if (TREE_CODE(rhs) == ADDR_EXPR && base_pointer(rhs))
-				rhs = base_pointer(rhs);
 			if (rhs)
 				todo.safe_push(std::make_pair(rhs, arm));
 		}

@@ -226,6 +226,29 @@ def test_fresh_allocation_arm(opt, target):
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_constant_base_arm(opt, target):
+    """page_count() after _compound_head() on pfn_to_page(pfn), reduced
+    from mm/compaction.c (76 read-once-heads warnings of the 6.1 survey):
+    the address is head - 1 (the READ_ONCE(), line 33) or the page, the
+    constant vmemmap plus the frame number's offset, which never depended
+    on the head (the rule read by hand: an arm).  On aarch64 a csel picks
+    between them (-Os: a branch and a join); the checker, which knows no
+    source arms, finds the access (line 42) broken.  The plugin warned
+    on line 42 at every level before the walk to the arms went past a
+    constant base to the offset."""
+    name = "compound_head_pfn_arm.c"
+    if target == "aarch64-linux-gnu":
+        asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
+                                      extra=("-I", INCLUDE))
+        if opt != "-Os":
+            assert re.search(r"\tcsel\tx\d+, x\d+, x\d+, (eq|ne)\n", asm), asm
+        res = asmcheck.analyze(asm, name, {33}, {42})
+        assert res.broken_lines == {42}
+    assert warnings(name, target, ["read-once-heads"], opt=opt) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
 def test_error_pointer_at_a_loop_join(opt, target):
     """rhashtable_try_insert(), reduced: ERR_PTR() is an inline function,
     so its constants are no merged constants of the source; after inlining
