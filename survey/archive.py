@@ -7,7 +7,7 @@ the build folder (a survey takes longer than a machine may keep build/).
 save writes ARCHIVE (survey/results/V.tar.xz) from what survey/report.py
 reads in SURVEY_DIR (build/survey/V): the plugin's JSON diagnostics and
 statistics of both runs (diag/, read-once/diag/), times.txt, plugin/info,
-asm-verdicts.json, c-files.txt, the objects kbuild compiled from C files
+asm-verdicts.json, recheck.json (if made), c-files.txt, the objects kbuild compiled from C files
 (the kernel's build tree is not kept), and src-path.txt, the kernel tree's
 path the diagnostics name.  restore unpacks ARCHIVE into
 a SURVEY_DIR that holds no warning-mode run yet; one that holds a run is
@@ -23,7 +23,7 @@ sys.path.insert(0, HERE)
 import report  # noqa: E402
 
 MEMBERS = ("diag", os.path.join("read-once", "diag"), "times.txt",
-           os.path.join("plugin", "info"), "asm-verdicts.json")
+           os.path.join("plugin", "info"), "asm-verdicts.json", "recheck.json")
 C_FILES = "c-files.txt"
 
 

@@ -161,7 +161,37 @@ def load_verdicts(survey):
             for e in entries}
 
 
-def warning_rows(warnings, triage, run="warn", verdicts=None):
+def load_recheck(survey):
+    """(plugin sha, {(run, place, head place): "gone" | "kept" | counts}) of
+    survey/recheck.py, or (None, None) if it was not run."""
+    try:
+        with open(os.path.join(survey, "recheck.json")) as f:
+            res = json.load(f)
+    except FileNotFoundError:
+        return None, None
+    out = {}
+    for e in res["entries"]:
+        n = {k: len(e[k + "_in"]) for k in ("gone", "kept", "failed")}
+        states = [k for k in ("gone", "kept", "failed") if n[k]]
+        out[(e["run"], e["place"], e["head_at"])] = (
+            states[0] if len(states) == 1 else
+            ", ".join("%s %d" % (k, n[k]) for k in states) or "-")
+    return res["plugin"], out
+
+
+def warning_header(rechecked=None):
+    cols = ["#", "place", "head", "what the plugin says", "blamed pass", "reported by",
+            "assembly"] + (["current plugin"] if rechecked is not None else []) + ["triage"]
+    return ["| " + " | ".join(cols) + " |", "| " + " | ".join(["---"] * len(cols)) + " |"]
+
+
+def recheck_text(sha):
+    return ("Column \"current plugin\": the objects compiled again with the plugin "
+            "of this checkout (`survey/recheck.py`, binary sha256 `%s...`), the warning "
+            "`gone` or `kept` there." % sha)
+
+
+def warning_rows(warnings, triage, run="warn", verdicts=None, rechecked=None):
     rows = []
     for i, w in enumerate(warnings, 1):
         verdict = triage.get(w.key, ("untriaged", ""))[0]
@@ -183,9 +213,11 @@ def warning_rows(warnings, triage, run="warn", verdicts=None):
         objs = ", ".join("`%s`" % o for o in w.objects[:3])
         if len(w.objects) > 3:
             objs += " and %d more" % (len(w.objects) - 3)
-        rows.append("| %d | `%s:%d` | %s | %s | %s | %s | %s | %s |" % (
+        now = ("" if rechecked is None else
+               " %s |" % rechecked.get((run, w.key, w.head_at), "-"))
+        rows.append("| %d | `%s:%d` | %s | %s | %s | %s | %s |%s %s |" % (
             i, w.file, w.line, head, what, md_escape(w.blamed or "-"), objs,
-            asm_summary(w, run, verdicts or {}), verdict))
+            asm_summary(w, run, verdicts or {}), now, verdict))
     return rows
 
 
@@ -293,11 +325,6 @@ def render_versions(entries, notes_text, read_once_dirs=None):
     return "\n".join(L), summaries
 
 
-WARNING_HEADER = ["| # | place | head | what the plugin says | blamed pass | reported by | "
-                  "assembly | triage |",
-                  "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-
-
 def surveyed(survey):
     """Whether survey holds a warning-mode run."""
     return os.path.isdir(os.path.join(survey, "diag"))
@@ -320,6 +347,7 @@ def render(survey, triage, notes_text, read_once_dirs=None, version="6.1",
     info = read_info(survey)
     times = read_times(survey)
     verdicts = load_verdicts(survey)
+    recheck_sha, rechecked = load_recheck(survey)
 
     ws = warn.warnings(src)
     ro_objs = ro.compiled
@@ -440,10 +468,12 @@ def render(survey, triage, notes_text, read_once_dirs=None, version="6.1",
              "(`survey/asmverdict.py`, the object compiled again without the plugin) on "
              "the accesses at the place against the loads at the head's place, in the "
              "functions holding such a load, over the objects that reported it: "
-             "`broken` agrees with the warning, `intact` contradicts it, `-` not checked.")
+             "`broken` agrees with the warning, `intact` contradicts it, `-` not checked." +
+             (" " + recheck_text(recheck_sha) if rechecked is not None else ""))
     L.append("")
     if ws:
-        L += WARNING_HEADER + warning_rows(ws, triage, "warn", verdicts)
+        L += warning_header(rechecked) + warning_rows(ws, triage, "warn", verdicts,
+                                                     rechecked)
     else:
         L.append("None.")
     L.append("")
@@ -459,7 +489,8 @@ def render(survey, triage, notes_text, read_once_dirs=None, version="6.1",
                     or "the read-once directories"))
         L.append("")
         if added:
-            L += WARNING_HEADER + warning_rows(added, triage, "read-once", verdicts)
+            L += warning_header(rechecked) + warning_rows(added, triage, "read-once",
+                                                         verdicts, rechecked)
         else:
             L.append("None.")
         L.append("")

@@ -9,6 +9,8 @@
 #   make survey SURVEY_TARGETS="vmlinux modules"  the whole defconfig
 #   make survey-save                     keep the results in survey/results/V.tar.xz
 #   make survey-asm                      the assembly checker's verdict on each warning
+#   make survey-recheck                  each warning's objects compiled again with this
+#                                        checkout's plugin: which warnings a fix removed
 #   make survey-report                   only regenerate docs/survey.md
 #   make survey-setup                    redo the survey's kernel tree
 #
@@ -40,6 +42,9 @@ survey-save:
 survey-asm:
 	$(PYTHON) survey/asmverdict.py $(SURVEY_DIR) -j $(or $(SURVEY_JOBS),$(shell nproc))
 
+survey-recheck: $(PLUGIN_OUT)/aarch64-linux-gnu/rcu_deref_plugin.so
+	$(PYTHON) survey/recheck.py $(SURVEY_DIR) --plugin $< -j $(or $(SURVEY_JOBS),$(shell nproc))
+
 survey-report:
 	$(PYTHON) survey/report.py $(SURVEY_REPORT) $(addprefix --survey ,$(SURVEY_ALL)) \
 		--notes survey/notes.md --read-once-dirs "$(SURVEY_READ_ONCE_DIRS)" \
@@ -56,4 +61,4 @@ survey-setup:
 	rm -f $(SURVEY_SETUP_STAMP)
 	$(MAKE) --no-print-directory $(SURVEY_SETUP_STAMP)
 
-.PHONY: survey survey-asm survey-save survey-report survey-setup
+.PHONY: survey survey-asm survey-recheck survey-save survey-report survey-setup

@@ -149,6 +149,25 @@ def test_assembly_column_sums_the_objects_verdicts(survey):
     assert "`lib/is_single_threaded.o` | broken | untriaged |" in text
 
 
+def test_current_plugin_column(survey):
+    """survey/recheck.py's results per warning: the column appears only
+    when they exist, and sums the objects as the assembly column does."""
+    ws = results.load(os.path.join(survey, "diag")).warnings(os.path.join(survey, "src"))
+    text, _ = report.render(survey, {}, "", ["kernel", "lib"])
+    assert "current plugin" not in text
+    entries = [dict(run="warn", place=w.key, head_at=w.head_at, kind=w.kind,
+                    gone_in=list(w.objects), kept_in=[], failed_in=[]) for w in ws]
+    entries[2]["gone_in"], entries[2]["kept_in"] = entries[2]["gone_in"][:1], \
+        entries[2]["gone_in"][1:]
+    with open(os.path.join(survey, "recheck.json"), "w") as f:
+        json.dump({"plugin": "abcdef012345", "entries": entries}, f)
+    text, _ = report.render(survey, {}, "", ["kernel", "lib"])
+    assert "| assembly | current plugin | triage |" in text
+    assert "binary sha256 `abcdef012345...`" in text
+    assert "`lib/is_single_threaded.o` | - | gone 1, kept 1 | untriaged |" in text
+    assert "| vrp | `kernel/cgroup/cgroup.o` | - | gone |" in text
+
+
 def test_versions_side_by_side(survey, tmp_path):
     """Two versions: the sample as 6.1, and as 6.12 the same without the
     is_single_threaded objects, in both modes (their warning, lib/is_single_threaded.c:30,
