@@ -356,9 +356,16 @@ struct rtl_walk {
 	struct const_map *consts;
 };
 
-/* Whether regno is a base of frame and spill slots. */
+/*
+ * Whether regno is a base of frame and spill slots.  Without a frame
+ * pointer, its hard register is an ordinary one once registers are
+ * allocated (riscv64's s0, powerpc64le's r31, x86-64's %rbp): a pointer
+ * there addresses the heap, not a slot.
+ */
 static bool frame_base(unsigned int regno)
 {
+	if (regno == HARD_FRAME_POINTER_REGNUM && reload_completed && !frame_pointer_needed)
+		return false;
 	return regno == STACK_POINTER_REGNUM || regno == FRAME_POINTER_REGNUM ||
 	       regno == HARD_FRAME_POINTER_REGNUM || regno == ARG_POINTER_REGNUM ||
 	       (regno >= FIRST_VIRTUAL_REGISTER && regno <= LAST_VIRTUAL_REGISTER);

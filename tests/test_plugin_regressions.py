@@ -248,6 +248,25 @@ def test_constant_base_arm(opt, target):
 
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os"])
+def test_frame_pointer_register_is_no_slot(opt, target):
+    """tty_signal_session_leader() (Linux 6.12, the riscv64 and powerpc64le
+    test kernels), reduced: the walk's cursor lives across a call in the
+    frame pointer's register (s0, r31), which is an ordinary one in a
+    function without a frame pointer.  The truth: the target's assembly
+    checker finds every access through the cursor (lines 39, 40) intact.
+    The plugin warned twice at each level on riscv64 and powerpc64le
+    ("broken by reload") before the frame pointer's register was a slot
+    base only with a frame pointer."""
+    name = "frame_pointer_register.c"
+    res = CHECKERS[target].compile_and_analyze(os.path.join(REPRO, name),
+                                               opt=opt, extra=("-I", INCLUDE))
+    assert set(res.deps) == {39, 40} and all(res.deps.values())
+    assert res.broken_lines == set() and not res.vanished_lines
+    assert warnings(name, target, opt=opt) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
 def test_error_pointer_at_a_loop_join(opt, target):
     """rhashtable_try_insert(), reduced: ERR_PTR() is an inline function,
