@@ -1,4 +1,4 @@
-"""The arm64 kernel in fix-up mode (CONFIG_GCC_PLUGIN_RCU_DEREF_MODE_FIXUP):
+"""The test kernel of the layout's architecture in fix-up mode (CONFIG_GCC_PLUGIN_RCU_DEREF_MODE_FIXUP):
 it builds with the same warnings as in warning mode, boots in QEMU, its
 self-test and rcutorture pass, and its boot report of protected sites
 lists exactly the sites that its build's "fix-up:" notes name."""
@@ -13,7 +13,7 @@ from rcuderef import elf, layout
 from tests.test_kernel import (SELFTEST, SELFTEST_CASES, boot_with_torture,
                                check_boot, check_selftest, check_torture)
 
-pytestmark = pytest.mark.per_kernel
+pytestmark = [pytest.mark.per_kernel, pytest.mark.per_karch]
 
 SRC = layout.current().kernel_src
 MODE_FLAG = "-fplugin-arg-rcu_deref_plugin-mode=fixup"
