@@ -1,7 +1,8 @@
-"""The test kernel of the layout's architecture in fix-up mode (CONFIG_GCC_PLUGIN_RCU_DEREF_MODE_FIXUP):
-it builds with the same warnings as in warning mode, boots in QEMU, its
-self-test and rcutorture pass, and its boot report of protected sites
-lists exactly the sites that its build's "fix-up:" notes name."""
+"""The test kernel of the layout's architecture in fix-up mode
+(CONFIG_GCC_PLUGIN_RCU_DEREF_MODE_FIXUP): it builds with the same warnings
+as in warning mode, boots in QEMU, its self-test and rcutorture pass, and
+its boot report of protected sites lists exactly the sites that its
+build's "fix-up:" notes name."""
 import collections
 import os
 import re
