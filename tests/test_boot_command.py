@@ -8,7 +8,7 @@ from rcuderef import layout
 
 EXPECTED = {
     "arm64": ["qemu-system-aarch64", "-machine", "virt", "-cpu", "cortex-a57"],
-    "powerpc": ["qemu-system-ppc64", "-machine", "pseries", "-cpu", "POWER9"],
+    "powerpc": ["qemu-system-ppc64", "-machine", "pseries", "-cpu", "POWER9", "-vga", "none"],
     "riscv": ["qemu-system-riscv64", "-machine", "virt", "-bios", "default"],
 }
 CONSOLE = {"arm64": "ttyAMA0", "powerpc": "hvc0", "riscv": "ttyS0"}
@@ -17,7 +17,7 @@ CONSOLE = {"arm64": "ttyAMA0", "powerpc": "hvc0", "riscv": "ttyS0"}
 @pytest.mark.parametrize("karch", layout.KARCHS)
 def test_qemu_command(karch):
     cmd = boot.qemu_command("IMAGE", "INITRD", append="x=1", karch=karch)
-    assert cmd[:5] == EXPECTED[karch]
+    assert cmd[:len(EXPECTED[karch])] == EXPECTED[karch]
     assert cmd[cmd.index("-smp") + 1] == "4"
     assert cmd[cmd.index("-kernel") + 1] == "IMAGE"
     assert cmd[cmd.index("-initrd") + 1] == "INITRD"

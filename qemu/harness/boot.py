@@ -19,8 +19,10 @@ MACHINES = {
                      "ttyAMA0"),
     # pseries under SLOF, the firmware QEMU ships; POWER9 runs the POWER8
     # code GCC 12 generates by default for powerpc64le (the kernel's and
-    # the static init's, whose glibc uses VSX).
-    "powerpc": Machine("qemu-system-ppc64", ("-machine", "pseries", "-cpu", "POWER9"),
+    # the static init's, whose glibc uses VSX).  No VGA: its option ROM
+    # comes from a package installed only as a recommendation.
+    "powerpc": Machine("qemu-system-ppc64", ("-machine", "pseries", "-cpu", "POWER9",
+                                             "-vga", "none"),
                        "hvc0"),
     # virt under OpenSBI, QEMU's default firmware (-bios default).
     "riscv": Machine("qemu-system-riscv64", ("-machine", "virt", "-bios", "default"),
