@@ -86,8 +86,8 @@ run: plugins
 # every supported one; the other tests once.  The test kernels are those
 # of KARCH (default arm64); the tests marked per_karch (the test kernels)
 # run again for each other architecture, unless KARCH= names one: for
-# KERNEL (default the newest) in 'make check', for the other versions in
-# 'make check-full'.
+# KERNEL (default the newest) in 'make check', for the other versions
+# (and the full_matrix ones for KERNEL) in 'make check-full'.
 CHECK_KERNELS := $(or $(KERNEL_ASKED),$(KERNELS))
 CHECK_OTHER_KARCHS := $(if $(KARCH_ASKED),,$(filter-out $(KARCH),$(KARCHS)))
 check: lint plugins
@@ -108,10 +108,10 @@ check: lint plugins
 check-full: check
 	$(PYTHON) -m pytest -m 'full_matrix and not per_kernel' tests
 	set -e; for a in $(CHECK_OTHER_KARCHS); do \
-		for v in $(filter-out $(KERNEL),$(CHECK_KERNELS)); do \
-			echo "== the per-architecture tests on Linux $$v ($$a)"; \
-			RCU_DEREF_KARCH=$$a RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest \
-				-m 'per_karch and not full_matrix' tests; \
+		for v in $(CHECK_KERNELS); do \
+			if [ $$v = $(KERNEL) ]; then m='per_karch and full_matrix'; else m=per_karch; fi; \
+			echo "== the per-architecture tests on Linux $$v ($$a): $$m"; \
+			RCU_DEREF_KARCH=$$a RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m "$$m" tests; \
 		done; \
 	done
 	RCU_DEREF_GCC=11 RCU_DEREF_KARCH=$(DEFAULT_KARCH) $(PYTHON) -m pytest -m per_kernel tests/test_kernel.py \

@@ -140,8 +140,11 @@ def test_make_check_full_runs_the_full_matrix_and_the_gcc11_kernel(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "pytest -m 'full_matrix and not per_kernel' tests\n" in r.stdout
     # The other architectures on the other versions.
-    assert "for a in powerpc riscv; do" in r.stdout and "for v in 6.1; do" in r.stdout
-    assert "RCU_DEREF_KARCH=$a RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest" in r.stdout
+    assert "for a in powerpc riscv; do" in r.stdout and "for v in 6.1 6.12; do" in r.stdout
+    assert ("if [ $v = 6.12 ]; then m='per_karch and full_matrix'; else m=per_karch; fi;"
+            in r.stdout)
+    assert "RCU_DEREF_KARCH=$a RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m \"$m\" tests;" \
+        in r.stdout
     assert "RCU_DEREF_GCC=11 RCU_DEREF_KARCH=arm64 /usr/bin/python3 -m pytest -m per_kernel " \
         "tests/test_kernel.py" \
         in r.stdout
