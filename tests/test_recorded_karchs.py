@@ -16,6 +16,9 @@ SELFTEST_CASES = ["rcu_deref_eq_subst_hazard", "rcu_deref_eq_subst_safe",
 # self-test's failed cases, and the fix-up report's summary (sites,
 # load-acquires, fences).
 RECORDED = {
+    "console-warn-6.12-powerpc.log": dict(
+        version="6.12.118+", versions=87,
+        pipe=[960386, 102, 0, 0, 0, 0, 0, 0, 0, 0, 0], failed=[]),
     "console-warn-6.12-riscv.log": dict(
         version="6.12.118+", versions=103,
         pipe=[767405, 115, 0, 0, 0, 0, 0, 0, 0, 0, 0], failed=[]),
