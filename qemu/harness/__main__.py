@@ -51,11 +51,15 @@ def run_mode(lay, args, mode):
         label, con.version or "(no banner)", lay.kernel, "" if right else ": WRONG KERNEL"))
     for line in con.init_lines:
         print("%s: boot: init: %s" % (label, line))
-    for suite in ktap.parse(res.console).subtests:
+    suites = ktap.parse(res.console).subtests
+    for suite in suites:
         passed = sum(1 for t in suite.subtests if t.ok and not t.skipped)
-        print("%s: boot: KUnit suite %s: %d/%d cases passed" % (
-            label, suite.name, passed, len(suite.subtests)))
-    ok = con.clean and right and not res.timed_out
+        failed = [t.name for t in suite.subtests if not t.ok]
+        print("%s: boot: KUnit suite %s: %d/%d cases passed%s" % (
+            label, suite.name, passed, len(suite.subtests),
+            "; FAILED: " + " ".join(failed) if failed else ""))
+    ok = con.clean and right and not res.timed_out and bool(suites) \
+        and all(suite.ok for suite in suites)
     if mode == "fixup":
         rep = fixups.parse(res.console, src)
         same = sorted(rep.sites) == built
