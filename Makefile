@@ -2,8 +2,10 @@
 #
 #   make            build the plugin for every target (rcuderef/layout.py TARGETS)
 #   make series     generate the kernel patch series (build/kernel-integration/V/patches)
-#   make run        the main job: plugin, arm64 kernel with the plugin, QEMU boot
+#   make run        the main job: plugin, test kernels with the plugin (arm64,
+#                   powerpc, riscv), QEMU boots
 #   make check      lint, then the tests (pytest), the kernel ones for every version
+#                   (arm64) and architecture (the newest version)
 #   make check-full make check, then the long matrices it leaves out (GCC 11 and
 #                   ppc64le/riscv64 at levels other than -O2) and the GCC 11 test kernel
 #   make lint       pyflakes on the Python files, checkpatch on the series
@@ -11,11 +13,14 @@
 # Parameters: BUILD=DIR (default build), KERNEL=V (the kernel version of the
 # series and test kernels; rcuderef/layout.py lists the supported ones and
 # names the default: the newest), GCC=N (the GCC release of the test
-# kernels: 12, the default, or 11; the plugins are built for both).
+# kernels: 12, the default, or 11; the plugins are built for both),
+# KARCH=A (the architecture of the test kernels: the layout's KARCHS;
+# 'make run' and 'make check' test every one unless KARCH= names one).
 
 BUILD ?= build
 KERNEL ?=
 GCC ?=
+KARCH ?=
 HOSTCXX ?= g++
 PYTHON ?= /usr/bin/python3
 
@@ -28,7 +33,9 @@ define newline
 endef
 # What the command line asked for, before the layout fills in the default.
 KERNEL_ASKED := $(KERNEL)
-LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' KERNEL='$(KERNEL)' GCC='$(GCC)')
+KARCH_ASKED := $(KARCH)
+LAYOUT_VARS := $(shell $(PYTHON) -m rcuderef.layout make-vars BUILD='$(BUILD)' \
+	KERNEL='$(KERNEL)' GCC='$(GCC)' KARCH='$(KARCH)')
 ifneq ($(.SHELLSTATUS),0)
 $(error the build layout refused these parameters (see above))
 endif
@@ -37,6 +44,7 @@ $(eval $(subst |,$(newline),$(LAYOUT_VARS)))
 export RCU_DEREF_BUILD := $(BUILD)
 export RCU_DEREF_KERNEL := $(KERNEL)
 export RCU_DEREF_GCC := $(GCC)
+export RCU_DEREF_KARCH := $(KARCH)
 
 all: plugins
 
@@ -64,18 +72,33 @@ kernel-tree: | $(SETUP_STAMP)
 	touch $(KERNEL_STAMP)
 	rm -f $(SERIES_STAMP)
 
-run: plugins kernel initramfs
-	$(PYTHON) -m qemu.harness run --build $(BUILD) --kernel $(KERNEL)
+# The test kernels of every architecture, or of the one KARCH= names: all
+# built first, then booted one after the other.
+RUN_KARCHS := $(or $(KARCH_ASKED),$(KARCHS))
+run: plugins
+	set -e; for a in $(RUN_KARCHS); do \
+		$(MAKE) --no-print-directory kernel initramfs KARCH=$$a; \
+	done
+	$(PYTHON) -m qemu.harness run --build $(BUILD) --kernel $(KERNEL) $(RUN_KARCHS:%=--karch %)
 
 # The tests marked per_kernel (the series, the test kernels and their
 # boots) run once for each kernel version: the one KERNEL= names, else
-# every supported one; the other tests once.
+# every supported one; the other tests once.  The test kernels are those
+# of KARCH (default arm64); the tests marked per_karch (the test kernels)
+# run again for each other architecture, unless KARCH= names one: for
+# KERNEL (default the newest) in 'make check', for the other versions
+# (and the full_matrix ones for KERNEL) in 'make check-full'.
 CHECK_KERNELS := $(or $(KERNEL_ASKED),$(KERNELS))
+CHECK_OTHER_KARCHS := $(if $(KARCH_ASKED),,$(filter-out $(KARCH),$(KARCHS)))
 check: lint plugins
 	$(PYTHON) -m pytest -m 'not per_kernel and not full_matrix' tests
 	set -e; for v in $(CHECK_KERNELS); do \
-		echo "== the per-kernel tests on Linux $$v"; \
+		echo "== the per-kernel tests on Linux $$v ($(KARCH))"; \
 		RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m 'per_kernel and not full_matrix' tests; \
+	done
+	set -e; for a in $(CHECK_OTHER_KARCHS); do \
+		echo "== the per-architecture tests on Linux $(KERNEL) ($$a)"; \
+		RCU_DEREF_KARCH=$$a $(PYTHON) -m pytest -m 'per_karch and not full_matrix' tests; \
 	done
 
 # 'make check', then the long matrices it leaves out (pytest's full_matrix
@@ -84,7 +107,14 @@ check: lint plugins
 # booted, and its objects compared with GCC 11 without the plugin.
 check-full: check
 	$(PYTHON) -m pytest -m 'full_matrix and not per_kernel' tests
-	RCU_DEREF_GCC=11 $(PYTHON) -m pytest -m per_kernel tests/test_kernel.py \
+	set -e; for a in $(CHECK_OTHER_KARCHS); do \
+		for v in $(CHECK_KERNELS); do \
+			if [ $$v = $(KERNEL) ]; then m='per_karch and full_matrix'; else m=per_karch; fi; \
+			echo "== the per-architecture tests on Linux $$v ($$a): $$m"; \
+			RCU_DEREF_KARCH=$$a RCU_DEREF_KERNEL=$$v $(PYTHON) -m pytest -m "$$m" tests; \
+		done; \
+	done
+	RCU_DEREF_GCC=11 RCU_DEREF_KARCH=$(DEFAULT_KARCH) $(PYTHON) -m pytest -m per_kernel tests/test_kernel.py \
 		tests/test_kernel_objects.py
 
 # pyflakes on every Python file git knows; checkpatch on the generated

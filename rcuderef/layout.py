@@ -1,15 +1,19 @@
 """The build layout: the build directory turned into every path, and the
 parameters that choose among them.
 
-Three parameters, each named here and nowhere else:
+Four parameters, each named here and nowhere else:
 
 - the kernel version of the series and the test kernels (KERNELS): its
   inputs are kernel-integration/<V>/ (patches/*.patch, cover-letter.txt),
   its tree is extracted from Debian's linux-source-<V>.  Supporting another
   version is a line in KERNELS plus its inputs directory; the newest is
   the default;
-- the target (TARGETS, by GNU triplet): the plugin is built for each, the
-  test kernels for KERNEL_TARGET;
+- the target (TARGETS, by GNU triplet): the plugin is built for each;
+- the architecture of the test kernels (KARCHS, by the kernel's ARCH=
+  name: arm64, powerpc, riscv; each a target of TARGETS with a
+  kernel_arch): its config fragment is qemu/<arch>.config, its kernels,
+  init and boots are in qemu/<V>/<arch>/; the default is arm64, the
+  architecture of KERNEL_TARGET (KARCH= on make's command line);
 - the GCC release (COMPILERS): Debian 12's gcc is GCC 12, named without a
   suffix; GCC 11 is gcc-11 (aarch64-linux-gnu-gcc-11), its plugins in
   plugin/<triplet>-gcc11/ and its test kernels in qemu/<V>/arm64-gcc11/
@@ -18,10 +22,10 @@ Three parameters, each named here and nowhere else:
 A relative build directory is relative to the repository root, as make's
 BUILD is (make runs in the root).  From the shell:
 
-    python3 -m rcuderef.layout make-vars [BUILD=DIR] [KERNEL=V] [GCC=N]
+    python3 -m rcuderef.layout make-vars [BUILD=DIR] [KERNEL=V] [GCC=N] [KARCH=A]
 
 prints the paths as make assignments (for the Makefile's $(eval)); an
-unknown KERNEL is an error that lists the supported versions.
+unknown KERNEL, GCC or KARCH is an error that lists the supported ones.
 """
 import dataclasses
 import os
@@ -52,6 +56,8 @@ KERNEL_ENV = "RCU_DEREF_KERNEL"
 # The GCC release of the test kernels ('make kernel GCC=11'); the plugins
 # are built for every release of COMPILERS whatever it says.
 GCC_ENV = "RCU_DEREF_GCC"
+# The architecture of the test kernels ('make run KARCH=riscv').
+KARCH_ENV = "RCU_DEREF_KARCH"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,6 +66,11 @@ class Target:
     kernel_arch: str = ""       # ARCH= of a kernel built for it, if any
     kernel_image: str = ""      # the bootable image, in the kernel's O= folder
     compilers: tuple = COMPILERS  # the GCC releases the plugin is built with
+
+    @property
+    def cross_compile(self):
+        """The kernel's CROSS_COMPILE= for this target."""
+        return self.triplet + "-"
 
     def cc(self, compiler=DEFAULT_COMPILER):
         """The compiler command of this target for a GCC release."""
@@ -77,7 +88,12 @@ TARGETS = {t.triplet: t for t in (
     Target("powerpc64le-linux-gnu", "powerpc", "vmlinux", compilers=(DEFAULT_COMPILER,)),
     Target("riscv64-linux-gnu", "riscv", "arch/riscv/boot/Image", compilers=(DEFAULT_COMPILER,)),
 )}
+# The target of the survey's kernel, and of the test kernels by default.
 KERNEL_TARGET = "aarch64-linux-gnu"
+# The architectures of the test kernels, by their ARCH= name, in TARGETS'
+# order; 'make run' and 'make check' test every one unless KARCH= names one.
+KARCHS = tuple(t.kernel_arch for t in TARGETS.values() if t.kernel_arch)
+DEFAULT_KARCH = TARGETS[KERNEL_TARGET].kernel_arch
 
 # The test kernels: warning mode, and fix-up mode (qemu/fixup.config).
 KERNEL_MODES = ("warn", "fixup")
@@ -94,6 +110,11 @@ def check(name, value, supported):
     return value
 
 
+def target_of(karch):
+    """The Target whose kernels are of architecture karch (ARCH=)."""
+    return [t for t in TARGETS.values() if t.kernel_arch == karch][0]
+
+
 def compiler_suffix(compiler):
     """What a compiler adds to the names of its outputs (none for GCC 12)."""
     return "" if compiler == DEFAULT_COMPILER else "-gcc" + compiler
@@ -103,13 +124,15 @@ class Layout:
     """Every path of one build directory, for one kernel version, kernel
     target and compiler."""
 
-    def __init__(self, build=DEFAULT_BUILD, kernel=None, target=KERNEL_TARGET,
+    def __init__(self, build=DEFAULT_BUILD, kernel=None, karch=None,
                  compiler=None, repo=REPO):
         self.repo = repo
         self.build = os.path.join(repo, build)
         self.kernel = check("KERNEL", kernel or DEFAULT_KERNEL, KERNELS)
-        self.target = TARGETS[check("TARGET", target, tuple(TARGETS))]
-        self.compiler = check("GCC", compiler or DEFAULT_COMPILER, COMPILERS)
+        self.karch = check("KARCH", karch or DEFAULT_KARCH, KARCHS)
+        self.target = target_of(self.karch)
+        self.compiler = check("GCC", compiler or DEFAULT_COMPILER,
+                              self.target.compilers)
 
     def _b(self, *parts):
         return os.path.join(self.build, *parts)
@@ -128,8 +151,16 @@ class Layout:
 
     @property
     def reviewed_warnings(self):
-        """The plugin's warnings on the test kernel, reviewed by hand."""
-        return os.path.join(self.series_inputs, "kernel-warnings.txt")
+        """The plugin's warnings on the test kernel of this architecture,
+        reviewed by hand: kernel-warnings.txt for arm64's, and
+        kernel-warnings-<arch>.txt for the others'."""
+        suffix = "" if self.karch == DEFAULT_KARCH else "-" + self.karch
+        return os.path.join(self.series_inputs, "kernel-warnings%s.txt" % suffix)
+
+    @property
+    def kernel_config(self):
+        """The config fragment of this architecture's test kernels."""
+        return os.path.join(self.repo, "qemu", self.karch + ".config")
 
     @property
     def kernel_package(self):
@@ -239,9 +270,16 @@ class Layout:
             ("BENCH_OUT", self.bench),
             ("BENCH_QUICK_OUT", self.bench_quick),
             ("FUZZ_DIR", self.fuzz),
-            # The GCC release and compiler command of the test kernels.
+            # The architecture, GCC release and compiler command of the test
+            # kernels, and what make builds of them.
+            ("KARCH", self.karch),
+            ("KARCHS", " ".join(KARCHS)),
+            ("DEFAULT_KARCH", DEFAULT_KARCH),
+            ("KERNEL_CONFIG", self.kernel_config),
+            ("KERNEL_CROSS", self.target.cross_compile),
             ("GCC", self.compiler),
             ("KERNEL_CC", self.target.cc(self.compiler)),
+            ("KERNEL_MAKE_IMAGE", os.path.basename(self.target.kernel_image)),
         ]
         for mode in KERNEL_MODES:
             out += [("KOUT_" + mode.upper(), self.kernel_out(mode)),
@@ -253,12 +291,13 @@ class Layout:
         return out
 
 
-def current(build=None, kernel=None, compiler=None):
-    """The layout of build, kernel and compiler when given, else of what
-    the environment asks for ('make' sets it for the tests and the
-    harness), else the default one."""
+def current(build=None, kernel=None, compiler=None, karch=None):
+    """The layout of build, kernel, compiler and architecture when given,
+    else of what the environment asks for ('make' sets it for the tests
+    and the harness), else the default one."""
     return Layout(build or os.environ.get(BUILD_ENV) or DEFAULT_BUILD,
                   kernel or os.environ.get(KERNEL_ENV) or None,
+                  karch=karch or os.environ.get(KARCH_ENV) or None,
                   compiler=compiler or os.environ.get(GCC_ENV) or None)
 
 
@@ -267,8 +306,9 @@ def parse_assignments(args):
     out = {}
     for a in args:
         name, sep, value = a.partition("=")
-        if not sep or name not in ("BUILD", "KERNEL", "GCC"):
-            raise UnknownParameter("expected BUILD=DIR, KERNEL=V or GCC=N, not %r" % a)
+        if not sep or name not in ("BUILD", "KERNEL", "GCC", "KARCH"):
+            raise UnknownParameter("expected BUILD=DIR, KERNEL=V, GCC=N or KARCH=A, "
+                                   "not %r" % a)
         out[name] = value
     return out
 
@@ -281,6 +321,7 @@ def main(argv):
         params = parse_assignments(argv[1:])
         # Paths stay relative when BUILD is: make runs in the repository.
         lay = Layout(params.get("BUILD") or DEFAULT_BUILD, params.get("KERNEL") or None,
+                     karch=params.get("KARCH") or None,
                      compiler=params.get("GCC") or None, repo="")
     except UnknownParameter as e:
         print("rcu-deref: %s" % e, file=sys.stderr)

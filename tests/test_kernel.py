@@ -1,4 +1,5 @@
-"""The arm64 kernel (warning mode) builds with the plugin loaded and boots
+"""The test kernel (warning mode) of the layout's architecture (arm64,
+powerpc, riscv: RCU_DEREF_KARCH) builds with the plugin loaded and boots
 in QEMU, with the plugin's KUnit self-test and a bounded rcutorture run.
 The fix-up-mode kernel is tested in tests/test_kernel_fixup.py."""
 import os
@@ -8,7 +9,7 @@ import pytest
 from qemu.harness import boot, console, fixups, kbuild, ktap, torture
 from rcuderef import layout
 
-pytestmark = pytest.mark.per_kernel
+pytestmark = [pytest.mark.per_kernel, pytest.mark.per_karch]
 
 LAYOUT = layout.current()
 REVIEWED = LAYOUT.reviewed_warnings
@@ -49,7 +50,8 @@ def boot_with_torture(kernel, tmp_path_factory, name):
     """Boot with a bounded rcutorture run; rcutorture powers off."""
     kb, initrd = kernel
     log = tmp_path_factory.mktemp(name) / "console.log"
-    res = boot.boot(kb.image, initrd, str(log), timeout=180, append=torture.cmdline())
+    res = boot.boot(kb.image, initrd, str(log), timeout=180, append=torture.cmdline(),
+                    karch=LAYOUT.karch)
     return res, console.parse(res.console)
 
 
@@ -79,8 +81,8 @@ def selftest_expected():
 
 def test_plugin_warnings_are_the_expected_ones(build_err):
     """The plugin warns at the self-test's marked hazards, and anywhere else
-    only where kernel-integration/V/kernel-warnings.txt lists (and triages)
-    a warning."""
+    only where kernel-integration/V/kernel-warnings[-ARCH].txt lists (and
+    triages) a warning."""
     src = LAYOUT.kernel_src
     seen = {(f, line) for f, line, _ in kbuild.plugin_warnings(build_err, src)}
     assert len(selftest_expected()) >= 2

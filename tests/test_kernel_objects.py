@@ -17,7 +17,7 @@ from rcuderef import elf as elfobj
 from rcuderef import layout
 from tests import test_kernel
 
-pytestmark = pytest.mark.per_kernel
+pytestmark = [pytest.mark.per_kernel, pytest.mark.per_karch]
 
 # The warning-mode kernel's fixtures.
 kernel = test_kernel.kernel
@@ -107,11 +107,13 @@ def pristine_tree():
 
 
 def build_objects(tree, name, objects):
-    """Build objects with the layout's compiler (GCC 11 when RCU_DEREF_GCC
-    says so: qemu/kconfig.sh reads KERNEL_CC)."""
+    """Build objects for the layout's architecture with its compiler (GCC 11
+    when RCU_DEREF_GCC says so: qemu/kconfig.sh reads KERNEL_ARCH,
+    KERNEL_CROSS and KERNEL_CC)."""
     out = os.path.join(OFF, name)
     lay = layout.current()
-    env = dict(os.environ, KERNEL_CC=lay.target.cc(lay.compiler))
+    env = dict(os.environ, KERNEL_ARCH=lay.karch, KERNEL_CROSS=lay.target.cross_compile,
+               KERNEL_CC=lay.target.cc(lay.compiler))
     subprocess.run(["nice", "-n", "19", os.path.join(layout.REPO, "qemu", "build-objects.sh"),
                     tree, out] + objects, check=True, env=env)
     return out

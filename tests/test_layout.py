@@ -2,11 +2,12 @@
 Makefile's view of them, each supported kernel's inputs, and the refusal
 of an unknown kernel version before anything is made."""
 import os
+import re
 import subprocess
 
 import pytest
 
-from qemu.harness import kbuild
+from qemu.harness import boot, kbuild
 from rcuderef import layout
 
 REPO = layout.REPO
@@ -62,10 +63,29 @@ def test_make_takes_its_paths_from_the_layout(tmp_path):
     assert r.returncode == 0, r.stderr
     lay = layout.Layout(build)
     assert "mk/kernel-tree.sh %s %s\n" % (lay.kernel_src, lay.kernel) in r.stdout
-    assert "qemu/build-kernel.sh %s %s\n" % (lay.kernel_src, lay.kernel_out("warn")) in r.stdout
-    assert "-o %s qemu/init.c\n" % lay.init in r.stdout
-    assert "qemu.harness run --build %s --kernel %s\n" % (build, lay.kernel) in r.stdout
+    # The kernels and init of every architecture, then their boots.
+    for karch in layout.KARCHS:
+        lay = layout.Layout(build, karch=karch)
+        assert "qemu/build-kernel.sh %s %s\n" % (lay.kernel_src, lay.kernel_out("warn")) \
+            in r.stdout
+        assert "%sgcc -static -O2 -Wall -o %s qemu/init.c\n" % (
+            lay.target.cross_compile, lay.init) in r.stdout
+    assert "qemu.harness run --build %s --kernel %s %s\n" % (
+        build, lay.kernel, " ".join("--karch " + a for a in layout.KARCHS)) in r.stdout
     assert not os.path.exists(build)
+
+
+def test_make_run_karch_builds_and_boots_one_architecture(tmp_path):
+    build = str(tmp_path / "b")
+    r = make("-n", "run", "KARCH=riscv", "BUILD=" + build)
+    assert r.returncode == 0, r.stderr
+    lay = layout.Layout(build, karch="riscv")
+    assert ("KERNEL_ARCH=riscv KERNEL_CROSS=riscv64-linux-gnu- KERNEL_CC=riscv64-linux-gnu-gcc "
+            "KERNEL_MAKE_IMAGE=Image nice -n 19 qemu/build-kernel.sh %s %s\n" % (
+                lay.kernel_src, lay.kernel_out("warn"))) in r.stdout
+    assert "KERNEL_ARCH=arm64" not in r.stdout and "KERNEL_ARCH=powerpc" not in r.stdout
+    assert "qemu.harness run --build %s --kernel %s --karch riscv\n" % (
+        build, lay.kernel) in r.stdout
 
 
 def test_harness_builds_where_it_reads(monkeypatch):
@@ -78,7 +98,7 @@ def test_harness_builds_where_it_reads(monkeypatch):
     kb, initrd = kbuild.build(lay, mode="fixup")
     assert calls == [["make", "-s", "-C", REPO, "kernel-fixup", "initramfs",
                       "BUILD=/elsewhere/b", "KERNEL=" + layout.DEFAULT_KERNEL,
-                      "GCC=12"]]
+                      "KARCH=arm64", "GCC=12"]]
     assert kb.out == "/elsewhere/b/qemu/%s/arm64/kernel-fixup" % layout.DEFAULT_KERNEL
     assert initrd.startswith("/elsewhere/b/")
 
@@ -100,13 +120,33 @@ def test_make_check_runs_the_kernel_tests_per_version(tmp_path, asked, tested):
     assert "for v in %s; do" % tested in r.stdout
     assert ("RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest "
             "-m 'per_kernel and not full_matrix' tests;") in r.stdout
+    # The other architectures, on KERNEL (default: the newest).
+    assert "for a in powerpc riscv; do" in r.stdout
+    assert ("RCU_DEREF_KARCH=$a /usr/bin/python3 -m pytest "
+            "-m 'per_karch and not full_matrix' tests;") in r.stdout
+
+
+def test_make_check_karch_tests_one_architecture(tmp_path):
+    """'make check KARCH=riscv' runs the per_kernel tests on riscv's test
+    kernels, for every version, and no other architecture."""
+    r = make("-n", "check", "KARCH=riscv", "BUILD=" + str(tmp_path / "b"))
+    assert r.returncode == 0, r.stderr
+    assert "for v in 6.1 6.12; do" in r.stdout
+    assert "for a in ; do" in r.stdout
 
 
 def test_make_check_full_runs_the_full_matrix_and_the_gcc11_kernel(tmp_path):
     r = make("-n", "check-full", "BUILD=" + str(tmp_path / "b"))
     assert r.returncode == 0, r.stderr
     assert "pytest -m 'full_matrix and not per_kernel' tests\n" in r.stdout
-    assert "RCU_DEREF_GCC=11 /usr/bin/python3 -m pytest -m per_kernel tests/test_kernel.py" \
+    # The other architectures on the other versions.
+    assert "for a in powerpc riscv; do" in r.stdout and "for v in 6.1 6.12; do" in r.stdout
+    assert ("if [ $v = 6.12 ]; then m='per_karch and full_matrix'; else m=per_karch; fi;"
+            in r.stdout)
+    assert "RCU_DEREF_KARCH=$a RCU_DEREF_KERNEL=$v /usr/bin/python3 -m pytest -m \"$m\" tests;" \
+        in r.stdout
+    assert "RCU_DEREF_GCC=11 RCU_DEREF_KARCH=arm64 /usr/bin/python3 -m pytest -m per_kernel " \
+        "tests/test_kernel.py" \
         in r.stdout
 
 
@@ -137,8 +177,9 @@ def test_make_builds_every_plugin_and_the_gcc11_kernel(tmp_path):
     r = make("-n", "kernel-warn", "GCC=11", "BUILD=" + build)
     assert r.returncode == 0, r.stderr
     lay = layout.Layout(build, compiler="11")
-    assert "KERNEL_CC=aarch64-linux-gnu-gcc-11 nice -n 19 qemu/build-kernel.sh %s %s\n" % (
-        lay.kernel_src, lay.kernel_out("warn")) in r.stdout
+    assert ("KERNEL_CC=aarch64-linux-gnu-gcc-11 KERNEL_MAKE_IMAGE=Image "
+            "nice -n 19 qemu/build-kernel.sh %s %s\n" % (
+                lay.kernel_src, lay.kernel_out("warn"))) in r.stdout
     assert not os.path.exists(build)
 
 
@@ -168,6 +209,72 @@ def test_version_dependent_test_modules_are_per_kernel():
         grown = not users <= dependent
         dependent |= users
     for m in sorted(dependent):
-        assert "\npytestmark = pytest.mark.per_kernel\n" in texts[m], m
+        assert re.search(r"\npytestmark = .*pytest\.mark\.per_kernel\b", texts[m]), m
     assert dependent >= {"test_kernel", "test_kernel_fixup", "test_kernel_objects",
                          "test_series", "test_docs"}
+
+
+def test_every_module_of_the_test_kernels_is_per_karch():
+    """A test module that builds or boots the test kernels (or uses the
+    fixtures of one that does) is marked per_karch, so that 'make check'
+    runs it for every architecture."""
+    tests = os.path.join(REPO, "tests")
+    texts = {}
+    for name in sorted(os.listdir(tests)):
+        if name.startswith("test_") and name.endswith(".py") \
+                and name != os.path.basename(__file__):
+            with open(os.path.join(tests, name)) as f:
+                texts[name[:-3]] = f.read()
+    direct = {m for m, text in texts.items() if "kbuild.build(" in text or "boot.boot(" in text}
+    users = {m for m, text in texts.items()
+             if any("from tests import %s" % d in text or "from tests.%s import" % d in text
+                    for d in direct)}
+    assert direct | users >= {"test_kernel", "test_kernel_fixup", "test_kernel_objects"}
+    for m in sorted(direct | users):
+        assert re.search(r"\npytestmark = .*pytest\.mark\.per_karch\b", texts[m]), m
+
+
+def test_karch_layout():
+    """Each architecture's test kernels, as README.md names them (written
+    here by hand)."""
+    b = os.path.join(REPO, "b")
+    ppc = layout.Layout("b", "6.12", karch="powerpc")
+    assert ppc.kernel_image("warn") == b + "/qemu/6.12/powerpc/kernel-warn/vmlinux"
+    assert ppc.init == b + "/qemu/6.12/powerpc/init"
+    assert ppc.target.cc() == "powerpc64le-linux-gnu-gcc"
+    assert ppc.kernel_config == REPO + "/qemu/powerpc.config"
+    assert ppc.reviewed_warnings == REPO + "/kernel-integration/6.12/kernel-warnings-powerpc.txt"
+    rv = layout.Layout("b", "6.1", karch="riscv")
+    assert rv.kernel_image("fixup") == b + "/qemu/6.1/riscv/kernel-fixup/arch/riscv/boot/Image"
+    assert rv.target.cross_compile == "riscv64-linux-gnu-"
+    assert layout.Layout("b").karch == "arm64"
+    assert layout.Layout("b").reviewed_warnings == \
+        REPO + "/kernel-integration/6.12/kernel-warnings.txt"
+    assert layout.KARCHS == ("arm64", "powerpc", "riscv")
+
+
+@pytest.mark.parametrize("karch", layout.KARCHS)
+def test_every_karch_has_its_inputs(karch):
+    """A config fragment, a QEMU machine, and for every version a file of
+    reviewed warnings."""
+    assert os.path.isfile(layout.Layout(karch=karch).kernel_config)
+    assert karch in boot.MACHINES
+    for v in layout.KERNELS:
+        assert os.path.isfile(layout.Layout(kernel=v, karch=karch).reviewed_warnings)
+
+
+def test_unknown_karch_refused():
+    with pytest.raises(layout.UnknownParameter,
+                       match="unknown KARCH=x86: supported: arm64 powerpc riscv"):
+        layout.Layout(karch="x86")
+    # GCC 11 has no plugin headers for powerpc64le nor riscv64 in Debian 12.
+    with pytest.raises(layout.UnknownParameter, match="unknown GCC=11: supported: 12"):
+        layout.Layout(karch="riscv", compiler="11")
+
+
+def test_make_refuses_unknown_karch_before_making_anything(tmp_path):
+    build = tmp_path / "b"
+    r = make("run", "KARCH=x86", "BUILD=" + str(build))
+    assert r.returncode != 0
+    assert "unknown KARCH=x86: supported: arm64 powerpc riscv" in r.stderr
+    assert not build.exists()

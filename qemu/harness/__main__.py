@@ -1,9 +1,11 @@
 """python3 -m qemu.harness run: boot the built test kernels and report.
 
 'make run' builds the plugin, both kernels (warning mode, then fix-up
-mode) and the initramfs first, then calls this to print, for each kernel,
-what the plugin reported during its build and how its boot went: the
-KUnit self-test, rcutorture, the fix-up report, and how the boot ended.
+mode) and the initramfs of each architecture first, then calls this to
+print, for each architecture (--karch, repeated; default: every one of
+the layout) and kernel, what the plugin reported during its build and how
+its boot went: the KUnit self-test, rcutorture, the fix-up report, and
+how the boot ended.
 """
 import argparse
 import sys
@@ -13,9 +15,10 @@ from rcuderef import layout
 from . import boot, console, fixups, kbuild, ktap, torture
 
 
-def report_build(kb, src, mode):
+def report_build(lay, kb, mode):
+    src = lay.kernel_src
     with open(kb.log) as f:
-        compiles = list(kbuild.c_compiles(f.read()))
+        compiles = list(kbuild.c_compiles(f.read(), lay))
     with open(kb.err) as f:
         err = f.read()
     loaded = sum(1 for w in compiles if kbuild.plugin_loaded(w))
@@ -29,45 +32,56 @@ def report_build(kb, src, mode):
 
 
 def run_mode(lay, args, mode):
+    """Report on the kernel of mode; each line starts with a label, the
+    architecture and the mode ("riscv fixup")."""
     src = lay.kernel_src
     kb = kbuild.kernel_build(mode, lay)
-    err = report_build(kb, src, mode)
+    label = "%s %s" % (lay.karch, mode)
+    err = report_build(lay, kb, label)
     built = sorted(fixups.build_sites(err, src))
     if mode == "fixup":
-        print("%s: plugin: %d site(s) fixed (\"fix-up:\" notes)" % (mode, len(built)))
+        print("%s: plugin: %d site(s) fixed (\"fix-up:\" notes)" % (label, len(built)))
     log = lay.console_log(mode)
     res = boot.boot(kb.image, lay.initramfs, log, timeout=args.timeout,
-                    append=torture.cmdline())
+                    append=torture.cmdline(), karch=lay.karch)
     con = console.parse(res.console)
-    print("%s: boot: console log in %s" % (mode, log))
+    print("%s: boot: console log in %s" % (label, log))
     right = console.is_version(con.version, lay.kernel)
     print("%s: boot: booted Linux %s (banner), asked for Linux %s%s" % (
-        mode, con.version or "(no banner)", lay.kernel, "" if right else ": WRONG KERNEL"))
+        label, con.version or "(no banner)", lay.kernel, "" if right else ": WRONG KERNEL"))
     for line in con.init_lines:
-        print("%s: boot: init: %s" % (mode, line))
-    for suite in ktap.parse(res.console).subtests:
+        print("%s: boot: init: %s" % (label, line))
+    suites = ktap.parse(res.console).subtests
+    for suite in suites:
         passed = sum(1 for t in suite.subtests if t.ok and not t.skipped)
-        print("%s: boot: KUnit suite %s: %d/%d cases passed" % (
-            mode, suite.name, passed, len(suite.subtests)))
-    ok = con.clean and right and not res.timed_out
+        failed = [t.name for t in suite.subtests if not t.ok]
+        print("%s: boot: KUnit suite %s: %d/%d cases passed%s" % (
+            label, suite.name, passed, len(suite.subtests),
+            "; FAILED: " + " ".join(failed) if failed else ""))
+    ok = con.clean and right and not res.timed_out and bool(suites) \
+        and all(suite.ok for suite in suites)
     if mode == "fixup":
         rep = fixups.parse(res.console, src)
         same = sorted(rep.sites) == built
         print("%s: boot: fix-up report: %s; %s the build's notes" % (
-            mode, fixups.summary(rep), "equals" if same else "DIFFERS from"))
+            label, fixups.summary(rep), "equals" if same else "DIFFERS from"))
         ok = ok and same
     tort = torture.parse(res.console)
-    print("%s: boot: %s" % (mode, torture.summary(tort)))
-    print("%s: boot: %s%s" % (mode, console.summary(con),
+    print("%s: boot: %s" % (label, torture.summary(tort)))
+    print("%s: boot: %s%s" % (label, console.summary(con),
                               " (timed out)" if res.timed_out else ""))
     return ok and tort.ok
 
 
 def run(args):
-    lay = layout.current(args.build, args.kernel)
-    print("rcu-deref: Linux %s (KERNEL=%s; supported: %s, default the newest)" % (
-        lay.kernel, lay.kernel, " ".join(layout.KERNELS)))
-    results = [run_mode(lay, args, mode) for mode in kbuild.MODES]
+    results = []
+    for karch in args.karch or layout.KARCHS:
+        lay = layout.current(args.build, args.kernel, karch=karch)
+        print("rcu-deref: Linux %s on %s (KERNEL=%s, KARCH=%s; supported: %s and %s, "
+              "default the newest, every architecture)" % (
+                  lay.kernel, lay.karch, lay.kernel, lay.karch, " ".join(layout.KERNELS),
+                  " ".join(layout.KARCHS)))
+        results += [run_mode(lay, args, mode) for mode in kbuild.MODES]
     return 0 if all(results) else 1
 
 
@@ -79,6 +93,9 @@ def main(argv=None):
                    "repository; default: $RCU_DEREF_BUILD, else build)")
     r.add_argument("--kernel", help="the kernel version (default: "
                    "$RCU_DEREF_KERNEL, else the layout's default)")
+    r.add_argument("--karch", action="append", help="an architecture of the test "
+                   "kernels (repeat it for several; default: every one, %s)" % (
+                       " ".join(layout.KARCHS)))
     r.add_argument("--timeout", type=int, default=180)
     args = ap.parse_args(argv)
     try:

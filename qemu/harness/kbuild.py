@@ -1,4 +1,4 @@
-"""Build the arm64 test kernel through make and read its build logs."""
+"""Build the test kernels through make and read their build logs."""
 import dataclasses
 import os
 import re
@@ -47,19 +47,22 @@ def build(lay=None, mode="warn"):
     build.  Making the fix-up kernel also brings the warning-mode one up to
     date (qemu/qemu.mk)."""
     lay = lay or layout.current()
-    key = (lay.build, lay.kernel, lay.compiler, mode)
+    key = (lay.build, lay.kernel, lay.karch, lay.compiler, mode)
     if key not in _built:
         subprocess.run(["make", "-s", "-C", lay.repo, "kernel-" + mode, "initramfs",
                         "BUILD=" + lay.build, "KERNEL=" + lay.kernel,
-                        "GCC=" + lay.compiler], check=True)
+                        "KARCH=" + lay.karch, "GCC=" + lay.compiler], check=True)
         _built.add(key)
     return kernel_build(mode, lay), lay.initramfs
 
 
-def c_compiles(log_text):
+def c_compiles(log_text, lay=None):
     """The compiler command lines of C files of the target in a V=1 kernel
-    build log, each as a list of words."""
-    return compile_commands.from_build_log(log_text)
+    build log of the layout lay (default: layout.current()), each as a
+    list of words: those of the layout's compiler (its architecture's,
+    its GCC release)."""
+    lay = lay or layout.current()
+    return compile_commands.from_build_log(log_text, cc=lay.target.cc(lay.compiler))
 
 
 def plugin_loaded(words):
