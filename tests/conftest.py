@@ -9,6 +9,7 @@ target without GCC 11 plugin headers) are not tests: they are deselected.
 """
 import pytest
 
+from rcuderef import layout
 from rcuderef.compiler import TARGET_COMPILERS
 
 # The targets whose other levels only 'make check-full' runs.
@@ -51,6 +52,19 @@ def exists(params):
                if params.get(k) in TARGET_COMPILERS)
 
 
+# On the test kernels' other architectures (powerpc, riscv), 'make check'
+# builds and boots the warning-mode kernel only (tests/test_kernel.py:
+# KUnit, rcutorture, the reviewed warnings); the fix-up-mode kernel and the
+# objects compared with the build without the plugin (about 15 min more on
+# CI's two cores, over its 90 min with them) are 'make check-full's.
+FULL_ONLY_KARCH_FILES = frozenset({"test_kernel_fixup.py", "test_kernel_objects.py"})
+
+
+def is_full_only_karch(item):
+    return (layout.current().karch != layout.DEFAULT_KARCH and
+            item.fspath.basename in FULL_ONLY_KARCH_FILES)
+
+
 def pytest_collection_modifyitems(config, items):
     missing = [i for i in items
                if getattr(i, "callspec", None) and not exists(i.callspec.params)]
@@ -64,4 +78,7 @@ def pytest_collection_modifyitems(config, items):
         slow = (item.originalname in FULL_ONLY_TESTS | NOT_YET_PORTED
                 and callspec.params.get("target") in FULL_ONLY_TARGETS)
         if slow or is_full_only(callspec.params):
+            item.add_marker(pytest.mark.full_matrix)
+    for item in items:
+        if is_full_only_karch(item):
             item.add_marker(pytest.mark.full_matrix)
