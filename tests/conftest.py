@@ -60,9 +60,6 @@ def exists(params):
 FULL_ONLY_KARCH_FILES = frozenset({"test_kernel_fixup.py", "test_kernel_objects.py"})
 
 
-def is_full_only_karch(item):
-    return (layout.current().karch != layout.DEFAULT_KARCH and
-            item.fspath.basename in FULL_ONLY_KARCH_FILES)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -79,6 +76,7 @@ def pytest_collection_modifyitems(config, items):
                 and callspec.params.get("target") in FULL_ONLY_TARGETS)
         if slow or is_full_only(callspec.params):
             item.add_marker(pytest.mark.full_matrix)
-    for item in items:
-        if is_full_only_karch(item):
-            item.add_marker(pytest.mark.full_matrix)
+    if layout.current().karch != layout.DEFAULT_KARCH:
+        for item in items:
+            if item.fspath.basename in FULL_ONLY_KARCH_FILES:
+                item.add_marker(pytest.mark.full_matrix)

@@ -189,10 +189,8 @@ def test_make_refuses_unknown_gcc(tmp_path):
     assert "unknown GCC=9: supported: 12 11" in r.stderr
 
 
-def test_version_dependent_test_modules_are_per_kernel():
-    """A test module that reads the kernel version from the layout, or uses
-    the fixtures of a module that does, is marked per_kernel, so that 'make
-    check' runs it for every version and not for the default alone."""
+def module_texts():
+    """{module name: source} of the test modules but this one."""
     tests = os.path.join(REPO, "tests")
     texts = {}
     for name in sorted(os.listdir(tests)):
@@ -200,12 +198,25 @@ def test_version_dependent_test_modules_are_per_kernel():
                 and name != os.path.basename(__file__):
             with open(os.path.join(tests, name)) as f:
                 texts[name[:-3]] = f.read()
+    return texts
+
+
+def importers(texts, modules):
+    """The test modules that import one of modules (their fixtures)."""
+    return {m for m, text in texts.items()
+            if any("from tests import %s" % d in text or "from tests.%s import" % d in text
+                   for d in modules)}
+
+
+def test_version_dependent_test_modules_are_per_kernel():
+    """A test module that reads the kernel version from the layout, or uses
+    the fixtures of a module that does, is marked per_kernel, so that 'make
+    check' runs it for every version and not for the default alone."""
+    texts = module_texts()
     dependent = {m for m, text in texts.items() if "layout.current()" in text}
     grown = True
     while grown:
-        users = {m for m, text in texts.items()
-                 if any("from tests import %s" % d in text or "from tests.%s import" % d in text
-                        for d in dependent)}
+        users = importers(texts, dependent)
         grown = not users <= dependent
         dependent |= users
     for m in sorted(dependent):
@@ -218,17 +229,9 @@ def test_every_module_of_the_test_kernels_is_per_karch():
     """A test module that builds or boots the test kernels (or uses the
     fixtures of one that does) is marked per_karch, so that 'make check'
     runs it for every architecture."""
-    tests = os.path.join(REPO, "tests")
-    texts = {}
-    for name in sorted(os.listdir(tests)):
-        if name.startswith("test_") and name.endswith(".py") \
-                and name != os.path.basename(__file__):
-            with open(os.path.join(tests, name)) as f:
-                texts[name[:-3]] = f.read()
+    texts = module_texts()
     direct = {m for m, text in texts.items() if "kbuild.build(" in text or "boot.boot(" in text}
-    users = {m for m, text in texts.items()
-             if any("from tests import %s" % d in text or "from tests.%s import" % d in text
-                    for d in direct)}
+    users = importers(texts, direct)
     assert direct | users >= {"test_kernel", "test_kernel_fixup", "test_kernel_objects"}
     for m in sorted(direct | users):
         assert re.search(r"\npytestmark = .*pytest\.mark\.per_karch\b", texts[m]), m
