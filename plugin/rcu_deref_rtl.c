@@ -18,8 +18,14 @@
  * access is found again, in every copy RTL made of it, by pointer
  * equality of MEM_EXPR.  A consume load has no reference tree (it is a
  * call of __atomic_load_N in GIMPLE): its insn is the volatile
- * memory-barrier MEM at the call's location.  A recorded access that no
- * insn carries any more has vanished (merged or deleted); one whose head
+ * memory-barrier MEM at the call's location.  An access whose MEM lost
+ * its MEM_EXPR is the one at the insn's location.  One that RTL merged
+ * into another tracked access's insn (that insn keeps the other's
+ * MEM_EXPR but takes its location, as if-conversion and cse1 plus
+ * cross-jumping do with "p == &x ? x : *p") has that insn's fate, also
+ * after a later pass moved the merged insn (the probes between passes
+ * see the merge).  A recorded access that no insn carries any more has
+ * vanished (deleted, or merged where this cannot tell); one whose head
  * has no insn here (a parameter, a call) is unknown: the GIMPLE verdict
  * stands for both, and the stats count them.
  *
@@ -97,6 +103,9 @@ struct access_rec_rtl {
 	bool store;
 	bool seen;		/* some insn of the final code makes it */
 	enum rtl_fate fate;
+	enum rtl_fate merged;	/* judged where another access took its place */
+	int merged_with;	/* ... that access, in this walk, or -1 */
+	int merged_into;	/* ... in an earlier walk (a probe), or -1 */
 	const char *blame;	/* the RTL pass after which it broke, or NULL */
 	const char *probe_blame;	/* probing: broken since that pass */
 };
@@ -215,6 +224,7 @@ int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader,
 	a.loc = gimple_location(stmt);
 	a.store = store;
 	a.fate = RTL_UNTRACKED;
+	a.merged_into = -1;
 	rtl.need_blame |= !gimple_broken;
 	rtl.access_by_ref->put(ref, rtl.accesses.length());
 	vec_safe_push(rtl_keep, ref);
@@ -351,6 +361,7 @@ struct rtl_walk {
 	bitmap *in;			/* by basic block index; NULL: not reached */
 	bitmap scratch;
 	bitmap leaders_seen;		/* leaders whose head insn or call was met */
+	bitmap heads_seen;		/* head records whose load insn was met */
 	bool check;			/* the final round: decide the accesses */
 	/* Registers holding a symbol's address plus an offset, in this block. */
 	struct const_map *consts;
@@ -903,6 +914,88 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 	return found;
 }
 
+/*
+ * A MEM that kept the MEM_EXPR of tracked access other, in an insn at the
+ * location of another tracked access of the same direction: the two were
+ * merged into one insn (cse1 gives the load of "p == &x ? x : *p" the
+ * register of p, cross-jumping keeps one of the two equal loads).  That
+ * access, if it has no insn of its own, is made by this one.  The unique
+ * such access, or -1.
+ */
+static int merged_at_location(rtx_insn *insn, bool store, int other)
+{
+	location_t loc = pure(INSN_LOCATION(insn));
+	unsigned int i;
+	int found = -1;
+
+	if (loc == UNKNOWN_LOCATION || pure(rtl.accesses[other].loc) == loc)
+		return -1;
+	for (i = 0; i < rtl.accesses.length(); i++) {
+		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store)
+			continue;
+		if (found >= 0)
+			return -1;
+		found = i;
+	}
+	return found;
+}
+
+/* The byte offset of a head's reference from its base pointer, or -1. */
+static HOST_WIDE_INT head_ref_offset(tree ref)
+{
+	poly_int64 off;
+	HOST_WIDE_INT bytes;
+	tree base = get_addr_base_and_unit_offset(ref, &off);
+
+	if (!base || TREE_CODE(base) != MEM_REF || !off.is_constant(&bytes) ||
+	    !tree_fits_shwi_p(TREE_OPERAND(base, 1)))
+		return -1;
+	return bytes + tree_to_shwi(TREE_OPERAND(base, 1));
+}
+
+/*
+ * Whether a dependent load is also a head load into which RTL merged
+ * another head of its chain that has no insn left: a list walk "for (pos =
+ * rcu_dereference(head->first); pos; pos = rcu_dereference(pos->next))"
+ * whose first and next pointers both sit at offset 0 becomes one load
+ * "ld 31,0(31)" at the loop's head (mm/mmu_notifier.c, hlist walk, -Os).
+ * On the entry path that insn is the first head, whose address derives
+ * from no head in the source either; on the loop's path it is the next
+ * load through the node.  Taken as that head when the vanished head has
+ * the same leader, size and offset from its base register.
+ */
+static bool merged_first_head(struct rtl_walk *w, rtx_insn *insn, const_rtx mem)
+{
+	rtx addr = XEXP(mem, 0);
+	HOST_WIDE_INT disp = 0;
+	unsigned int k;
+	int h;
+
+	h = head_in_mem(CONST_CAST_RTX(mem));
+	if (h < 0)
+		h = head_at_location(insn, CONST_CAST_RTX(mem));
+	if (h < 0)
+		return false;
+	if (GET_CODE(addr) == PLUS && CONST_INT_P(XEXP(addr, 1))) {
+		disp = INTVAL(XEXP(addr, 1));
+		addr = XEXP(addr, 0);
+	}
+	if (!REG_P(addr))
+		return false;
+	for (k = 0; k < rtl.heads.length(); k++) {
+		tree ref = rtl.heads[k].ref;
+
+		if ((int)k == h || !ref || bitmap_bit_p(w->heads_seen, k) ||
+		    rtl.heads[k].leader != rtl.heads[h].leader ||
+		    int_size_in_bytes(TREE_TYPE(ref)) !=
+		    (HOST_WIDE_INT)GET_MODE_SIZE(GET_MODE(mem)).to_constant())
+			continue;
+		if (head_ref_offset(ref) == disp)
+			return true;
+	}
+	return false;
+}
+
 /* Whether mem is written by insn (a store, or an asm's output), not read. */
 static bool stored_mem(rtx_insn *insn, const_rtx mem)
 {
@@ -937,7 +1030,8 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST) {
 		const_rtx mem = *iter;
 		access_rec_rtl *a;
-		int i;
+		bool store, ok;
+		int i, j = -1;
 
 		/* A clobbered memory (an asm's "memory") is no access. */
 		if (GET_CODE(mem) == CLOBBER) {
@@ -946,9 +1040,12 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		}
 		if (!MEM_P(mem) || GET_CODE(XEXP(mem, 0)) == SCRATCH)
 			continue;
+		store = stored_mem(insn, mem);
 		i = access_in_mem(mem);
-		if (i < 0)
-			i = access_at_location(insn, mem, stored_mem(insn, mem));
+		if (i >= 0)
+			j = merged_at_location(insn, store, i);
+		else
+			i = access_at_location(insn, mem, store);
 		if (i < 0)
 			continue;
 		a = &rtl.accesses[i];
@@ -960,10 +1057,19 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		}
 		bitmap_clear(addr);
 		rtx_sources(w, state, XEXP(mem, 0), addr);
-		if (!bitmap_bit_p(addr, DEP_OK))
+		ok = bitmap_bit_p(addr, DEP_OK) || merged_first_head(w, insn, mem);
+		if (!ok)
 			a->fate = RTL_BROKEN;
 		else if (a->fate != RTL_BROKEN)
 			a->fate = RTL_INTACT;
+		if (j < 0 || !bitmap_bit_p(w->leaders_seen, rtl.accesses[j].leader))
+			continue;
+		a = &rtl.accesses[j];
+		a->merged_with = i;
+		if (!ok)
+			a->merged = RTL_BROKEN;
+		else if (a->merged != RTL_BROKEN)
+			a->merged = RTL_INTACT;
 	}
 }
 
@@ -1100,6 +1206,7 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		if (h >= 0) {
 			bitmap_set_bit(srcs[i], DEP_OK);
 			bitmap_set_bit(w->leaders_seen, rtl.heads[h].leader);
+			bitmap_set_bit(w->heads_seen, h);
 		}
 	}
 	for (i = 0; i < nsets; i++) {
@@ -1146,6 +1253,26 @@ static void seed_arm_params(struct rtl_walk *w, bitmap state)
 }
 
 /*
+ * An access no insn makes by its MEM_EXPR any more.  Merged into another
+ * access's insn, in this walk or in an earlier probe (combine then moved
+ * the merged insn to another statement's location), it has that insn's
+ * fate, or the fate of the access it went into; else it is gone.
+ */
+static void settle_unseen(access_rec_rtl *a)
+{
+	if (a->seen)
+		return;
+	if (a->merged != RTL_UNTRACKED) {
+		a->fate = a->merged;
+		a->merged_into = a->merged_with;
+	} else if (a->merged_into >= 0 && rtl.accesses[a->merged_into].seen) {
+		a->fate = rtl.accesses[a->merged_into].fate;
+	} else {
+		a->fate = RTL_VANISHED;
+	}
+}
+
+/*
  * The must-analysis: a worklist over basic blocks in reverse postorder;
  * a block's entry state is the intersection of what reaches it, and
  * states only shrink, so it ends.  Then one more walk decides the
@@ -1170,11 +1297,14 @@ static void analyse(void)
 	w.in = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
 	w.scratch = BITMAP_ALLOC(&w.ob);
 	w.leaders_seen = BITMAP_ALLOC(&w.ob);
+	w.heads_seen = BITMAP_ALLOC(&w.ob);
 	for (i = 0; i < n; i++)
 		order_of[rpo[i]] = i;
 	for (k = 0; k < rtl.accesses.length(); k++) {
 		rtl.accesses[k].seen = false;
 		rtl.accesses[k].fate = RTL_VANISHED;
+		rtl.accesses[k].merged = RTL_UNTRACKED;
+		rtl.accesses[k].merged_with = -1;
 	}
 
 	bb = single_succ(ENTRY_BLOCK_PTR_FOR_FN(cfun));
@@ -1216,10 +1346,8 @@ static void analyse(void)
 		bitmap_copy(w.scratch, w.in[bb->index]);
 		walk_block(&w, bb, w.scratch);
 	}
-	for (k = 0; k < rtl.accesses.length(); k++) {
-		if (!rtl.accesses[k].seen)
-			rtl.accesses[k].fate = RTL_VANISHED;
-	}
+	for (k = 0; k < rtl.accesses.length(); k++)
+		settle_unseen(&rtl.accesses[k]);
 
 	bitmap_obstack_release(&w.ob);
 	free(w.in);
@@ -1627,6 +1755,12 @@ static void find_head_insns(void)
 /* The late pass                                                          */
 /* ---------------------------------------------------------------------- */
 
+/* Whether an access is judged by the insn of another it was merged into. */
+static bool merged_access(const access_rec_rtl *a)
+{
+	return !a->seen && (a->fate == RTL_INTACT || a->fate == RTL_BROKEN);
+}
+
 /* The fates of the function's accesses, for the dump file. */
 static void dump_fates(FILE *f)
 {
@@ -1653,10 +1787,11 @@ static void dump_fates(FILE *f)
 		access_rec_rtl *a = &rtl.accesses[i];
 		expanded_location xl = expand_location(a->loc);
 
-		fprintf(f, "rcu_deref_rtl: %s at %s:%d:%d of head %d: %s%s%s\n",
+		fprintf(f, "rcu_deref_rtl: %s at %s:%d:%d of head %d: %s%s%s%s\n",
 			a->store ? "store" : "load", xl.file, xl.line, xl.column, a->head,
-			rtl_fate_name(a->fate), a->blame ? ", broken by " : "",
-			a->blame ? a->blame : "");
+			rtl_fate_name(a->fate),
+			merged_access(a) ? " (merged into another access's insn)" : "",
+			a->blame ? ", broken by " : "", a->blame ? a->blame : "");
 	}
 }
 
@@ -1687,6 +1822,7 @@ static unsigned int rcu_deref_rtl_execute(void)
 		rtl_counts.broken += a->fate == RTL_BROKEN;
 		rtl_counts.vanished += a->fate == RTL_VANISHED;
 		rtl_counts.unknown += a->fate == RTL_UNKNOWN;
+		rtl_counts.merged += merged_access(a);
 	}
 	find_head_insns();
 	dump_fates(dump_file);

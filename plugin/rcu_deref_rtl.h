@@ -73,6 +73,7 @@ struct rtl_counts {
 	unsigned int broken;
 	unsigned int vanished;
 	unsigned int unknown;
+	unsigned int merged;		/* judged by the insn another access took */
 	unsigned int fallback_functions;	/* not analysable: GIMPLE verdict kept */
 	unsigned long long steps;	/* insns visited by the RTL walks */
 };

@@ -73,6 +73,7 @@ void write_stats(void)
 		rtl_counts.broken, rtl_counts.vanished, rtl_counts.unknown,
 		rtl_counts.fallback_functions, rtl_counts.steps,
 		n[COUNT_PROBES], n[COUNT_PROBES_SKIPPED], n[COUNT_PROBES_UNCHANGED]);
+	fprintf(f, ", \"rtl_merged\": %u", rtl_counts.merged);
 	consume_write_stats(f);
 	fputs("}\n", f);
 	fclose(f);

@@ -14,6 +14,7 @@ AARCH64 = "aarch64-linux-gnu"
 # Read by hand from tests/corpus/INDEX.md and the cases' headers: GIMPLE
 # breaks these at every level; RTL gives the dependency back at -O2.
 RESTORED = ("rtl_restores_eq_hazard.c", "rtl_restores_eq_select_hazard.c",
+            "rtl_restores_eq_merge_hazard.c", "rtl_restores_eq_return_hazard.c",
             "rtl_restores_helper_cmp_hazard.c")
 # RTL breaks these at -O2, after GIMPLE kept them.
 RTL_BROKEN = ("cmp_other_hazard.c", "rtl_breaks_global_cmp_hazard.c",
@@ -55,6 +56,21 @@ def test_restored_break_is_traced_not_warned(case, target, tmp_path):
     assert stats["rtl_restored"] >= 1
     assert "is gone from the final code" in err
     assert "warning:" not in err
+
+
+# Read by hand (tests/corpus/INDEX.md): at -O2 the final code makes the
+# two dep lines' loads with one instruction.
+MERGED = ("rtl_restores_eq_merge_hazard.c", "rtl_restores_eq_return_hazard.c")
+
+
+@pytest.mark.parametrize("case", MERGED)
+def test_merged_access_is_judged_by_its_insn(case, tmp_path):
+    """The access whose load RTL merged into the other branch's is counted
+    as merged, not vanished, and judged intact with that insn."""
+    assert not corpus.truth(case, "-O2", AARCH64)
+    stats, _ = compile_case(case, AARCH64, "-O2", tmp_path)
+    assert stats["rtl_merged"] == 1
+    assert stats["rtl_vanished"] == 0 and stats["rtl_broken"] == 0
 
 
 @pytest.mark.parametrize("case,target", [

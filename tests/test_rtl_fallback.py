@@ -125,6 +125,8 @@ def stats_problems(records, optimized, readers=READERS):
     fates = s["rtl_intact"] + s["rtl_broken"] + s["rtl_vanished"] + s["rtl_unknown"]
     if fates != s["rtl_accesses"]:
         out.append("rtl_accesses %d != %d fates" % (s["rtl_accesses"], fates))
+    if s.get("rtl_merged", 0) > s["rtl_intact"] + s["rtl_broken"]:
+        out.append("rtl_merged > rtl_intact + rtl_broken")
     if s["rtl_fallback_functions"] > s["rtl_functions"]:
         out.append("rtl_fallback_functions > rtl_functions")
     if s["rtl_broken"] > s["rtl_accesses"] or s["rtl_breaks"] > s["rtl_broken"]:
