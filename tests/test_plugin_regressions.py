@@ -268,6 +268,27 @@ def test_frame_pointer_register_is_no_slot(opt, target):
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_merged_first_head_is_no_break(opt, target):
+    """mn_hlist_invalidate_end() (Linux 6.12, the powerpc64le test kernel's
+    one reviewed warning), reduced.  The truth: the target's assembly
+    checker finds the access through each node (line 59) intact; and read
+    by hand, at -Os one load at the loop's head ("ld 31,0(31)", aarch64
+    "ldr x19, [x19]") is the first head on the entry path and the next
+    head through the node on the loop's path, with no other load of
+    either.  The plugin warned once at -Os on every target (the merged
+    load taken for the next pointer's access, not derived on the entry
+    path) before a head load that another head of its chain was merged
+    into needed no dependency there."""
+    name = "hlist_merged_first_head.c"
+    res = CHECKERS[target].compile_and_analyze(os.path.join(REPRO, name),
+                                               opt=opt, extra=("-I", INCLUDE))
+    assert set(res.deps) == {59} and all(res.deps.values())
+    assert res.broken_lines == set() and not res.vanished_lines
+    assert warnings(name, target, opt=opt) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
 def test_error_pointer_at_a_loop_join(opt, target):
     """rhashtable_try_insert(), reduced: ERR_PTR() is an inline function,
     so its constants are no merged constants of the source; after inlining
