@@ -49,7 +49,13 @@ what ``x0`` holds at every return (a MUST meet over its ``ret``s and tail
 calls); ``bl f`` / ``b f`` to such a function substitute the caller's argument
 values into that summary.  Calls to anything else keep the generic rule: the
 result derives (at level ``CALL``) from whatever argument register was
-dependent.  A local (not ``.global``/``.weak``) function whose address is not
+dependent.  A call clobbers the caller-saved registers (x0..x18, x30, NZCV,
+v0..v7, v16..v31), except that a direct call of a function of the file
+that binds locally (static; global too when the producer string shows no
+-fpic: what GCC 12's IPA-RA was seen to use, see ``gas.Parser.bound``)
+clobbers only the caller-saved registers it and its callees write
+(:func:`written_registers`, :func:`dataflow.compute_clobbers`), plus x16,
+x17 (a linker veneer's) and x30.  A local (not ``.global``/``.weak``) function whose address is not
 taken also gets an *incoming argument taint*: the weakest level each argument
 register has over all of its call sites in the file, so an access inside a
 callee is dependent through an argument only if every caller passed a
@@ -107,6 +113,18 @@ _CALL_CLOBBERED = ([f"x{n}" for n in range(19)] + ["x30", NZCV]
                    + [f"v{n}" for n in (*range(8), *range(16, 32))])
 _ARGUMENTS = [f"x{n}" for n in range(8)]
 _RETURNS = {"ret", "retaa", "retab"}
+# Instructions that write no register (hints, barriers) and those that
+# write only the link register (pointer authentication of x30).
+_NO_WRITES = {"nop", "dmb", "dsb", "isb", "sb", "csdb", "yield", "sev", "sevl",
+              "wfe", "wfi", "clrex", "bti", "ssbb", "pssbb", "esb", "psb"}
+_LINK_WRITES = {"paciasp", "pacibsp", "autiasp", "autibsp", "paciaz",
+                "pacibz", "autiaz", "autibz", "xpaclri"}
+_OTHER_FLAG_SETTERS = {"setf8", "setf16", "rmif", "cfinv", "axflag",
+                       "xaflag"}
+# What any call may change besides its callee's writes: the link register,
+# and the intra-procedure-call scratch registers a linker veneer uses
+# (AAPCS64; GCC lists them in every call's clobbers).
+_CALL_FIXED = ("x16", "x17", "x30")
 
 
 @dataclass(frozen=True)
@@ -405,11 +423,60 @@ def call_target(insn: Insn) -> str | None:
 
 
 def transfer_call(insn: Insn, state: State, summaries) -> None:
-    """bl/blr: clobber caller-saved state; x0 is the call's result."""
+    """bl/blr: clobber caller-saved state (a bound callee's clobbers only,
+    see :func:`dataflow.compute_clobbers`); x0 is the call's result."""
     result = dataflow.call_result(ISA, insn, state, summaries)
-    for reg in _CALL_CLOBBERED:
+    for reg in dataflow.call_clobbers(ISA, insn, summaries):
         state.set(reg, {})
     state.set("x0", result)
+
+
+def written_registers(insn: Insn) -> frozenset[str] | None:
+    """The registers (and NZCV) an instruction writes; None if it may
+    write any: an indirect call or branch, a supervisor call, an operand
+    that is no register the checker knows (SVE, a system operation).
+
+    A64 names the destination first: a data-processing instruction writes
+    its first operand, a load its registers before the address, an atomic
+    its result register, a store only its exclusive status; pre/post-index
+    also writes the base.  ``bl`` writes the link register (its callee's
+    writes are the call graph's business)."""
+    mnemonic, ops = insn.mnemonic, insn.operands
+    if mnemonic == "bl":
+        return frozenset({"x30"})
+    if is_call(mnemonic) or mnemonic.startswith("br"):
+        return None
+    if is_control(mnemonic) or mnemonic in _NO_WRITES:
+        return frozenset()
+    if mnemonic in _LINK_WRITES:
+        return frozenset({"x30"})
+    if mnemonic in _COMPARES or mnemonic in _COND_COMPARES:
+        return frozenset({NZCV})
+    kind = memory_kind(mnemonic)
+    if kind == "prefetch":
+        return frozenset()
+    if kind is not None:
+        ref = memref(insn)
+        if kind == "store":
+            written = ([register(ops[0])]
+                       if _STORE_EXCLUSIVE.match(mnemonic) else [])
+        else:
+            written = loaded_registers(insn, ref)
+        names = [reg for reg, _ in written]
+        if ref.writes_back:
+            names.append(ref.base)
+        return None if None in names else frozenset(names)
+    if mnemonic == "msr":
+        return frozenset({NZCV}) if ops and ops[0].lower() == NZCV \
+            else frozenset()
+    if not ops:
+        return None
+    names = [reg for reg, _ in registers(ops[0])]
+    if not names or None in names:
+        return None
+    if mnemonic in _FLAG_SETTERS or mnemonic in _OTHER_FLAG_SETTERS:
+        names.append(NZCV)
+    return frozenset(names)
 
 
 def transfer_sp(insn: Insn, state: State) -> None:
@@ -495,7 +562,8 @@ def is_direct_call(insn: Insn) -> bool:
 ISA = Isa(arguments=tuple(_ARGUMENTS), result="x0", transfer=transfer,
           call_target=call_target, is_call=is_direct_call,
           is_return=lambda insn: insn.mnemonic in _RETURNS,
-          is_tail_exit=is_tail_exit)
+          is_tail_exit=is_tail_exit, call_clobbered=tuple(_CALL_CLOBBERED),
+          writes=written_registers, call_fixed=_CALL_FIXED)
 
 
 def compute_summaries(program: Program, heads: set[int],
