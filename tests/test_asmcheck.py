@@ -1524,6 +1524,120 @@ def test_site_check_broken_intact_vanished_unreached():
     assert res.heads == [] and res.unreached == {(6, 9, "load", 8)}
 
 
+
+# Fuzz seed 70, aarch64 -O3, head 115:722 (here 6:10) and its dependent
+# load 115:16 (here 6:16): at -O0 the site holds the dependent load alone;
+# the optimized code also loads csmith's g_3[0][1][5], the call's first
+# argument, at the call's column 6:16, before the head.
+AMBIGUOUS_O0 = ("f", """
+    @6:10 adrp x0, l_651
+    @6:10 ldr x0, [x0, #:lo12:l_651]
+    @6:10 str x0, [sp, 24]
+    @6:10 ldr x0, [sp, 24]
+    @6:16 ldr w1, [x0]
+    @6:16 ldr w0, [sp, 16]
+    @6:16 bl func_35
+    ret
+""")
+AMBIGUOUS_O3 = ("f", """
+    @6:16 ldr w18, [x20, 68]
+    @6:10 adrp x1, .LANCHOR3
+    @6:10 ldr x1, [x1, #:lo12:.LANCHOR3]
+    @6:16 mov w0, w18
+    @6:16 ldr w1, [x1]
+    @6:16 bl func_35
+    ret
+""")
+KEY16 = (6, 16, "load", 4)
+
+
+def o0_counts(body=AMBIGUOUS_O0):
+    """The dependent keys of head 6:10 at "-O0" and their access counts."""
+    o0 = Sites(sited(body), "t.c")
+    dependent, _ = o0.dependent_accesses((6, 10))
+    return dependent, o0.access_counts((6, 10))
+
+
+def test_more_accesses_at_a_key_than_at_O0_is_ambiguous():
+    dependent, counts = o0_counts()
+    assert dependent == {KEY16} and counts[KEY16] == 1
+    sites = Sites(sited(AMBIGUOUS_O3), "t.c")
+    res = sites.check((6, 10), dependent, counts)
+    assert res.verdict == "unknown" and res.ambiguous == {KEY16}
+    assert not res.broken
+    assert [a.dependent for a in res.deps[KEY16]] == [False, True]
+    # Without the -O0 counts, as before: broken.
+    res = sites.check((6, 10), dependent)
+    assert res.verdict == "broken" and res.broken == {KEY16}
+
+
+def test_unrelated_access_after_the_dependent_one_is_ambiguous():
+    body = AMBIGUOUS_O3[1].replace("@6:16 ldr w18, [x20, 68]\n", "").replace(
+        "@6:16 bl func_35", "@6:16 ldr w18, [x20, 68]\n    @6:16 bl func_35")
+    dependent, counts = o0_counts()
+    res = Sites(sited(("f", body)), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "unknown" and res.ambiguous == {KEY16}
+
+
+@pytest.mark.parametrize("body", [
+    # As many accesses as at -O0, the one left independent.
+    """
+    @6:10 ldr x1, [x1]
+    @6:16 ldr w1, [x5]
+    ret
+    """,
+    # More, but none dependent.
+    """
+    @6:16 ldr w18, [x20, 68]
+    @6:10 ldr x1, [x1]
+    @6:16 ldr w1, [x5]
+    ret
+    """,
+    # More, one dependent, but GCC duplicated the access and the copy on
+    # the path where the head equals &g lost the dependency: on that path
+    # the independent access is alone.
+    """
+    @6:10 ldr x1, [x1]
+    @6:12 adrp x3, g
+    @6:12 add x3, x3, :lo12:g
+    @6:12 cmp x1, x3
+    @6:12 beq .L2
+    @6:16 ldr w2, [x1]
+    ret
+    .L2:
+    @6:16 ldr w2, [x3]
+    ret
+    """,
+], ids=["same-count", "none-dependent", "duplicated"])
+def test_genuine_break_stays_broken_with_counts(body):
+    dependent, counts = o0_counts()
+    res = Sites(sited(("f", body)), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "broken" and res.broken == {KEY16}
+    assert not res.ambiguous
+
+
+def test_as_many_accesses_as_at_O0_is_no_ambiguity():
+    """Two dependent accesses at -O0, two here, one independent: broken."""
+    o0_body = ("f", AMBIGUOUS_O0[1].replace(
+        "@6:16 ldr w1, [x0]", "@6:16 ldr w1, [x0]\n    @6:16 ldr w2, [x0]"))
+    dependent, counts = o0_counts(o0_body)
+    assert counts[KEY16] == 2
+    res = Sites(sited(AMBIGUOUS_O3), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "broken" and not res.ambiguous
+
+
+def test_unambiguous_break_at_another_key_wins():
+    o0_body = ("f", AMBIGUOUS_O0[1].replace(
+        "@6:16 ldr w1, [x0]", "@6:16 ldr w1, [x0]\n    @6:30 str w1, [x0]"))
+    dependent, counts = o0_counts(o0_body)
+    key30 = (6, 30, "store", 4)
+    assert dependent == {KEY16, key30}
+    o3_body = ("f", AMBIGUOUS_O3[1].replace(
+        "@6:16 bl func_35", "@6:30 str w1, [x20]\n    @6:16 bl func_35"))
+    res = Sites(sited(o3_body), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "broken"
+    assert res.broken == {key30} and res.ambiguous == {KEY16}
+
 def test_each_head_alone():
     """An access that derives from another head only is not dependent on
     this one."""
