@@ -38,7 +38,10 @@ holds what does not depend on the instruction set:
   a linker veneer's).  A function that makes an indirect call or jump, calls
   anything not bound, or holds an instruction whose written registers the
   instruction set cannot tell (``Isa.writes`` None), clobbers them all.  A
-  checker without ``Isa.writes`` keeps the ABI rule for every call;
+  checker without ``Isa.writes`` keeps the ABI rule for every call:
+  aarch64 and x86_64 have it; ppc64le and riscv64 do not, as GCC 12 was
+  seen to keep a value live across a call of a static function in a
+  callee-saved register there (``r31``, ``s0``), never a caller-saved one;
 - the stack slots of a state, the ``rcu:head``/``rcu:dep`` annotations and
   the compiler driver.
 

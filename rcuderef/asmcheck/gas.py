@@ -35,9 +35,9 @@ _PRODUCER = re.compile(r'^\.(?:string|ascii|asciz)\s+"(GNU [\w+]+ \d+\.\d[^"]*)'
 _PIC_OPTIONS = {"-fpic": True, "-fPIC": True, "-fpie": False, "-fPIE": False,
                 "-fno-pic": False, "-fno-PIC": False, "-fno-pie": False,
                 "-fno-PIE": False}
-# GCC's records of -fpatchable-function-entry: the function entries that
-# ftrace or live patching may rewrite at run time.
-_PATCHABLE = "__patchable_function_entries"
+# GCC's records of -fpatchable-function-entry and -mrecord-mcount: the
+# function entries that ftrace or live patching may rewrite at run time.
+_PATCHABLE = {"__patchable_function_entries", "__mcount_loc"}
 
 _DATA_DIRECTIVE = re.compile(
     r"^\.(byte|hword|short|value|word|long|int|quad|xword|dword|[248]byte)\b")
@@ -144,7 +144,7 @@ class Parser:
             if match.group(1) == self.function:
                 self.function = None
         elif (match := _SECTION.match(text)):
-            self.patchable |= match.group(1) == _PATCHABLE
+            self.patchable |= match.group(1) in _PATCHABLE
             if text.startswith(".pushsection"):
                 self.section_stack.append(self.section)
             self.switch_section(match.group(1))
