@@ -845,18 +845,23 @@ def test_value_kept_across_call_of_local_function_not_writing_it(kept):
      func("inner", "@9 movq $0, %rcx\nret")],
     [func("local_fn", "@9 jmp inner"), func("inner", "@9 xorl %ecx, %ecx\nret")],
     [func("local_fn", "@9 call helper@PLT\nret")],
+    [func("local_fn", "@9 call inner@PLT\nret"),
+     func("inner", "@9 ret")],
     [func("local_fn", "@9 call *%rdi\nret")],
     [func("local_fn", "@9 syscall\nret")],
     [func("local_fn", "@9 vpgatherdd %ymm2, (%rax,%ymm1,4), %ymm0\nret")],
 ], ids=["mov", "xchg", "cpuid", "rep-stos", "loop", "callee", "tail-call",
-        "external", "indirect", "syscall", "unknown"])
+        "external", "plt", "indirect", "syscall", "unknown"])
 def test_value_lost_across_call_of_function_that_may_write_it(callees):
     res = check_tu(*callees, ipa_ra_caller())
     assert dep_flags(res) == [BROKEN]
 
 
-def test_value_lost_across_external_call():
-    res = check_tu(func("local_fn", SAFE_ADD), ipa_ra_caller("helper"))
+@pytest.mark.parametrize("callee", ["helper", "local_fn@PLT"])
+def test_value_lost_across_external_or_plt_call(callee):
+    """An external function, or a function of the file called through its
+    PLT entry (the resolver, or another definition, may run)."""
+    res = check_tu(func("local_fn", SAFE_ADD), ipa_ra_caller(callee))
     assert dep_flags(res) == [BROKEN]
 
 

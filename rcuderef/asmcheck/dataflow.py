@@ -349,9 +349,18 @@ def call_clobbers(isa: Isa, insn: Insn, summaries) -> tuple[str, ...] | frozense
     if it is a direct call of a bound function, else the ABI's
     caller-saved registers."""
     clobbers = getattr(summaries, "clobbers", None) or {}
-    target = isa.call_target(insn) if isa.is_call(insn) else None
+    target = bound_target(isa, insn) if isa.is_call(insn) else None
     found = clobbers.get(target) if target is not None else None
     return isa.call_clobbered if found is None else found
+
+
+def bound_target(isa: Isa, insn: Insn) -> str | None:
+    """The symbol a direct call or branch names, unless it goes through
+    a relocation that may send it elsewhere (``f@PLT``: a PLT entry, the
+    dynamic linker's resolver or another definition)."""
+    if any("@" in op for op in insn.operands[-1:]):
+        return None
+    return isa.call_target(insn)
 
 
 def generic_result(isa: Isa, state: State) -> Value:
@@ -531,7 +540,7 @@ def compute_clobbers(isa: Isa, program: Program) -> dict[str, frozenset[str]]:
         if name not in own:
             continue
         if isa.is_call(insn) or isa.is_tail_exit(insn, program):
-            target = isa.call_target(insn)
+            target = bound_target(isa, insn)
             if target in bound:
                 callees[name].add(target)
             else:
