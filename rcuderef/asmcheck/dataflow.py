@@ -27,7 +27,8 @@ holds what does not depend on the instruction set:
   level over all of their call sites);
 - the registers a call clobbers (:func:`compute_clobbers`).  A call to
   unknown code clobbers every caller-saved register of the ABI.  GCC's
-  IPA-RA (``-fipa-ra``, on from -O1) lets a caller keep a value in a
+  IPA-RA (``-fipa-ra``: on at -O2, -O3 and -Os, off at -O1, says GCC 12's
+  ``-Q --help=optimizers``) lets a caller keep a value in a
   caller-saved register across a direct call to a function of the same
   file that binds locally and does not write that register, itself or
   through its callees.  So a direct call (or tail call) of a function

@@ -201,12 +201,13 @@ class Parser:
         """The functions whose direct calls run their body in this file.
 
         A function GCC's IPA-RA may keep a caller's values in caller-saved
-        registers across (checked with aarch64 GCC 12, -O2, on a static, a
-        global and a ``.weak`` callee, each compiled -fno-pic, -fPIE and
-        -fPIC): a static function always; a global one when not compiled
-        -fPIC (GCC did so at -fno-pic and -fPIE, not at -fPIC, where the
-        dynamic linker may interpose another definition); a ``.weak`` one
-        never (the linker may take another definition).  A global function
+        registers across (checked with aarch64 and x86-64 GCC 12, -O2, on
+        a static, a global and a ``.weak`` callee, each compiled -fno-pic,
+        -fPIE and -fPIC): a static function always; a global one when not
+        compiled -fPIC (GCC did so at -fno-pic and -fPIE, not at -fPIC,
+        where the dynamic linker may interpose another definition, and
+        x86-64 calls ``f@PLT``); a ``.weak`` one never (the linker may take
+        another definition).  A global function
         is bound only when the producer string says the compile was not
         PIC: without one, it is not.  No function is bound when the file
         has patchable function entries (ftrace or live patching may send
