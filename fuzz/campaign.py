@@ -241,10 +241,12 @@ def verdict_section(results):
         "another column also counts here).  \"nothing to check\": the head has no "
         "load, or no dependent access, even at -O0.  \"unknown\": the head's load "
         "is gone while dependent accesses remain (a head on a local variable GCC "
-        "keeps in a register), or they lie in functions without the head.  "
+        "keeps in a register), or they lie in functions without the head, or "
+        "an access at a dependent site is not dependent but the site has more "
+        "accesses than at -O0, one of them dependent (ambiguous: %d heads).  "
         "\"warned\" in parentheses: how many of those heads the plugin warned "
         "about anyway (counted in the column, not as a disagreement; listed "
-        "below).",
+        "below)." % total["unknown-ambiguous"],
         "",
     ]
     if errors:

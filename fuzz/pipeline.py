@@ -319,6 +319,9 @@ def checker_verdict(sres):
     (every dependent access is gone) or "unknown" (why in detail)."""
     if sres.broken:
         return "broken", sorted(sres.broken)
+    if sres.ambiguous:
+        return "unknown", "more accesses at the site than at -O0: %s" % ", ".join(
+            head_key(k) for k in sorted(sres.ambiguous))
     if not sres.heads:
         if len(sres.vanished) == len(sres.deps):
             return "vanished", []
@@ -366,10 +369,13 @@ def read(path):
         return f.read()
 
 
-def dependent_accesses(prog, head_sites):
+def dependent_accesses(prog, head_sites, counts=None):
     """The -O0 truth, from the aarch64 -O0 -g assembly of GCC alone:
     ({head site: [dependent access keys]}, {head site: [mixed keys]},
-    {head site: why unknown})."""
+    {head site: why unknown}).  ``counts``, a dict if given, gets per head
+    site the dependent keys with more than one non-frame access at -O0,
+    with their number (the others have one): what ``Sites.check`` tells an
+    ambiguous key by."""
     proc, asm, _ = prog.compile(VERDICT_TARGET, "-O0", None, tag=".g", extra=("-g",))
     if proc is None or proc.returncode != 0:
         why = "-O0 -g compile failed"
@@ -384,17 +390,27 @@ def dependent_accesses(prog, head_sites):
             deps[tuple(h)] = sorted(found[0])
             if found[1]:
                 mixed[tuple(h)] = sorted(found[1])
+            if counts is not None:
+                have = sites.access_counts(tuple(h))
+                many = {k: have[k] for k in found[0] if have.get(k, 1) > 1}
+                if many:
+                    counts[tuple(h)] = many
     return deps, mixed, unknown
 
 
-def head_verdicts(prog, level, base_s, head_sites, deps):
+def head_verdicts(prog, level, base_s, head_sites, deps, o0_counts=None):
     """The comparison at one level (aarch64): a dict with "counts" per
     class of CLASSES (and "CLASS-warned": of those the plugin warned
-    about; "vanished-head-kept"), "heads" ([head, checker verdict, plugin
-    warning kinds, class] of each head but the silent ones with nothing to
-    check) and "disagreements" (misses, false positives and unknowns the
-    plugin warned about, with the checker's broken accesses or why it
-    could not decide), or {"error": why there is no verdict}."""
+    about; "vanished-head-kept"; "unknown-ambiguous": the unknown heads
+    with a key that has more accesses than at -O0, one dependent and one
+    not), "heads" ([head, checker verdict, plugin warning kinds, class] of
+    each head but the silent ones with nothing to check) and
+    "disagreements" (misses, false positives and unknowns the plugin
+    warned about, with the checker's broken accesses or why it could not
+    decide), or {"error": why there is no verdict}.  ``o0_counts``: per
+    head, the dependent keys with more than one access at -O0
+    (:func:`dependent_accesses`); None: no key is ambiguous (every access
+    that is not dependent breaks its key)."""
     target = VERDICT_TARGET
     basename = os.path.basename(prog.src)
     proc, asm, _ = prog.compile(target, level, None, tag=".g", extra=("-g",))
@@ -418,10 +434,13 @@ def head_verdicts(prog, level, base_s, head_sites, deps):
             # dependent access: nothing to check.
             verdict, detail = "no-deps", []
         else:
-            sres = sites.check(h, deps[h])
+            counts = None if o0_counts is None else o0_counts.get(h, {})
+            sres = sites.check(h, deps[h], counts)
             verdict, detail = checker_verdict(sres)
             if verdict == "vanished" and sres.heads:
                 out["counts"]["vanished-head-kept"] += 1
+            if verdict == "unknown" and sres.ambiguous:
+                out["counts"]["unknown-ambiguous"] += 1
         cls = classify(verdict, warned)
         out["counts"][cls] += 1
         if cls in ("vanished", "no-deps", "unknown") and warned:
@@ -489,9 +508,12 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
     head_sites = [h[:2] for h in counts["heads"]]
     verdicts = VERDICT_TARGET in targets and head_sites
     if verdicts:
-        deps, mixed, unknown_o0 = dependent_accesses(prog, head_sites)
+        o0_counts = {}
+        deps, mixed, unknown_o0 = dependent_accesses(prog, head_sites, o0_counts)
         result["o0_deps"] = {head_key(h): [head_key(s) for s in d]
                              for h, d in sorted(deps.items()) if d}
+        result["o0_counts"] = {head_key(h): {head_key(k): n for k, n in sorted(c.items())}
+                               for h, c in sorted(o0_counts.items())}
         result["o0_mixed"] = {head_key(h): [head_key(s) for s in d]
                               for h, d in sorted(mixed.items())}
         result["o0_unknown"] = {head_key(h): why for h, why in sorted(unknown_o0.items())}
@@ -566,7 +588,8 @@ def check_program(seed, workdir, targets=None, levels=LEVELS, keep=False,
                     fail(config, "fixup-checksum", "mode=fixup binary: %s (expected %r)"
                          % (why or "printed %r" % fout, checksum))
             if verdicts and target == VERDICT_TARGET:
-                rec["verdicts"] = head_verdicts(prog, level, base_s, head_sites, deps)
+                rec["verdicts"] = head_verdicts(prog, level, base_s, head_sites, deps,
+                                                o0_counts)
             result["configs"].append(rec)
     if result["failures"]:
         result["status"] = "fail"

@@ -14,7 +14,7 @@ import pytest
 
 from rcuderef.asmcheck.aarch64 import (
     CALL, DATA, Sites, analyze, annotations, compile_and_analyze,
-    compile_to_asm, parse)
+    compile_to_asm, parse, written_registers)
 from tests import asm_snippets
 
 HEAD, DEP = 6, 7
@@ -779,6 +779,195 @@ def test_function_without_return_uses_generic_rule():
     assert dep_flags(res) == [(True, False, True)]
 
 
+# ------------------------------------------------------- IPA-RA clobbers
+
+# fuzz seed 79, aarch64 -Os: csmith's safe_add_func_int32_t_s_s as GCC
+# wrote it; it writes w0..w2 and the flags only.
+SAFE_ADD = """
+    @9 cmp w0, 0
+    ccmp w1, 0, 4, gt
+    ble .L2
+    mov w2, 2147483647
+    sub w2, w2, w1
+    cmp w2, w0
+    blt .L3
+    .L2:
+    add w0, w0, w1
+    .L3:
+    ret
+"""
+
+# The producer string GCC writes with -g (DW_AT_producer).
+NON_PIC = ('\t.section\t.debug_str,"MS",@progbits,1\n.LASF0:\n'
+           '\t.string\t"GNU C17 12.2.0 -mlittle-endian -mabi=lp64 -g -Os"\n'
+           '\t.text')
+PIC = NON_PIC.replace('-Os"', '-Os -fPIC"')
+
+
+def ipa_ra_caller(callee="local_fn", kept="x4"):
+    """Seed 79's shape: a value loaded from the head's chain is kept in a
+    caller-saved register across ``bl callee``, then used as an address."""
+    return func("reader", f"""
+        @9 stp x29, x30, [sp, -16]!
+        @6 ldar x2, [x2]
+        @9 ldr x2, [x2]
+        ldr {kept}, [x2]
+        mov w0, 1
+        mov w1, 2
+        bl {callee}
+        @7 str x3, [{kept}]
+        @9 ldp x29, x30, [sp], 16
+        ret
+    """)
+
+
+def test_value_kept_across_call_of_local_function_not_writing_it():
+    res = check_tu(func("local_fn", SAFE_ADD), ipa_ra_caller())
+    assert res.verdict == "intact"
+    assert dep_flags(res) == [(True, False, False)]
+
+
+@pytest.mark.parametrize("order", ["callee first", "caller first"])
+@pytest.mark.parametrize("callees", [
+    # a function of the file that writes x4 itself, ...
+    [func("local_fn", "@9 mov w4, w0\nadd w0, w4, w1\nret")],
+    [func("local_fn", "@9 ldr x4, [x0]\nret")],
+    [func("local_fn", "@9 ldp x3, x4, [x0]\nret")],
+    [func("local_fn", "@9 ldr x0, [x4], 8\nret")],
+    [func("local_fn", "@9 cbz w0, .L7\nret\n.L7:\nmovz x4, 1\nret")],
+    # ... through its callee, its tail call, its own calls or jumps ...
+    [func("local_fn", "@9 stp x29, x30, [sp, -16]!\nbl inner\n"
+          "ldp x29, x30, [sp], 16\nret"),
+     func("inner", "@9 mov x4, 0\nret")],
+    [func("local_fn", "@9 b inner"), func("inner", "@9 mov x4, 0\nret")],
+    [func("local_fn", "@9 cbz w0, inner\nret"),
+     func("inner", "@9 mov x4, 0\nret")],
+    [func("local_fn", "@9 stp x29, x30, [sp, -16]!\nbl helper\n"
+          "ldp x29, x30, [sp], 16\nret")],
+    [func("local_fn", "@9 b helper")],
+    [func("local_fn", "@9 stp x29, x30, [sp, -16]!\nblr x1\n"
+          "ldp x29, x30, [sp], 16\nret")],
+    [func("local_fn", "@9 adr x1, .L8\nbr x1\n.L8:\nret")],
+    [func("local_fn", "@9 svc #0\nret")],
+    [func("local_fn", "@9 hint #34\nret")],
+    # ... and an instruction whose written registers are unknown.
+    [func("local_fn", "@9 dc civac, x0\nret")],
+], ids=["mov", "ldr", "ldp", "writeback", "second-path", "callee",
+        "tail-call", "cond-tail-call", "external-callee",
+        "external-tail-call", "indirect-call", "indirect-branch", "svc",
+        "hint", "dc"])
+def test_value_lost_across_call_of_function_that_may_write_it(callees,
+                                                               order):
+    caller = ipa_ra_caller()
+    functions = [*callees, caller]
+    res = check_tu(*(functions if order == "callee first"
+                     else functions[::-1]))
+    assert res.verdict == "broken"
+    assert dep_flags(res) == [(False, False, False)]
+
+
+@pytest.mark.parametrize("callee", ["helper", "x"])
+def test_value_lost_across_external_or_indirect_call(callee):
+    caller = ipa_ra_caller(callee)
+    if callee == "x":
+        caller = caller.replace("bl x", "blr x9")
+    res = check_tu(func("local_fn", SAFE_ADD), caller)
+    assert res.verdict == "broken"
+
+
+def test_recursive_local_function_clobbers_only_its_writes():
+    """A least fixpoint: a function that calls itself writes what its body
+    writes, nothing more."""
+    walk = func("local_fn", """
+        @9 cbz x0, .L9
+        stp x29, x30, [sp, -16]!
+        ldr x0, [x0]
+        bl local_fn
+        ldp x29, x30, [sp], 16
+        .L9:
+        ret
+    """)
+    assert check_tu(walk, ipa_ra_caller()).verdict == "intact"
+    writer = walk.replace("ldr x0, [x0]", "ldr x0, [x0]\n\tmov x4, x0")
+    assert check_tu(writer, ipa_ra_caller()).verdict == "broken"
+
+
+@pytest.mark.parametrize("kept", ["x16", "x17", "x30"])
+def test_veneer_and_link_registers_are_lost_across_any_call(kept):
+    """A linker veneer may use x16/x17 on the way to any callee; bl
+    writes x30."""
+    res = check_tu(func("local_fn", SAFE_ADD), ipa_ra_caller(kept=kept))
+    assert res.verdict == "broken"
+
+
+@pytest.mark.parametrize("binding, producer, intact", [
+    ("", "", True),                   # static: bound whatever the compile
+    ("", PIC, True),
+    ("\t.global\tlocal_fn\n", NON_PIC, True),   # GCC 12 -fno-pic / -fPIE
+    ("\t.global\tlocal_fn\n", PIC, False),      # may be interposed
+    ("\t.global\tlocal_fn\n", "", False),       # compile options unknown
+    ("\t.weak\tlocal_fn\n", NON_PIC, False),    # the linker may replace it
+], ids=["static", "static-pic", "global", "global-pic", "global-unknown",
+        "weak"])
+def test_which_callees_bind_locally(binding, producer, intact):
+    functions = [binding + func("local_fn", SAFE_ADD), ipa_ra_caller()]
+    if producer:
+        functions.append(producer)
+    res = check_tu(*functions)
+    assert res.verdict == ("intact" if intact else "broken")
+
+
+def test_patchable_function_entries_bind_nothing():
+    """ftrace or live patching may rewrite a patchable entry: no callee's
+    writes are trusted."""
+    patch = ('\t.section\t__patchable_function_entries,"awo",@progbits,'
+             'local_fn\n\t.align\t3\n\t.8byte\t.LPFE1\n\t.text\n.LPFE1:\n'
+             '\tnop\n\tnop\n')
+    res = check_tu(patch + func("local_fn", SAFE_ADD), ipa_ra_caller())
+    assert res.verdict == "broken"
+
+
+def test_sites_keep_a_value_across_a_local_call():
+    """The fuzz verdicts' Sites analysis uses the same clobbers."""
+    text = asm(func("local_fn", SAFE_ADD), ipa_ra_caller())
+    sites = Sites(text, "t.c")
+    res = sites.check((HEAD, 3), [(DEP, 3, "store", 8)])
+    assert res.verdict == "intact"
+    writer = asm(func("local_fn", "@9 mov x4, 1\nret"), ipa_ra_caller())
+    res = Sites(writer, "t.c").check((HEAD, 3), [(DEP, 3, "store", 8)])
+    assert res.verdict == "broken"
+
+
+@pytest.mark.parametrize("text, written", [
+    ("add w2, w2, w1", {"x2"}),
+    ("adds x3, x1, 1", {"x3", "nzcv"}),
+    ("ccmp w1, 0, 4, gt", {"nzcv"}),
+    ("ldp x3, x4, [x0, 16]!", {"x3", "x4", "x0"}),
+    ("ld1 {v0.4s - v2.4s}, [x1]", {"v0", "v1", "v2"}),
+    ("stp x29, x30, [sp, -16]!", {"sp"}),
+    ("stxr w5, x1, [x0]", {"x5"}),
+    ("str w1, [x0]", set()),
+    ("ldadd w1, w2, [x0]", {"x2"}),
+    ("casal x1, x3, [x0]", {"x1"}),
+    ("ins v3.d[1], x1", {"v3"}),
+    ("msr nzcv, x1", {"nzcv"}),
+    ("mrs x1, tpidr_el0", {"x1"}),
+    ("bl f", {"x30"}),
+    ("paciasp", {"x30"}),
+    ("cbz x0, .L1", set()),
+    ("dmb ish", set()),
+    ("blr x1", None),
+    ("br x1", None),
+    ("svc #0", None),
+    ("dc civac, x0", None),
+    ("whilelo p0.s, x1, x2", None),
+])
+def test_written_registers(text, written):
+    (insn,) = parse(asm(func("f", text)), "t.c").insns
+    got = written_registers(insn)
+    assert (None if got is None else set(got)) == written
+
+
 # ----------------------------------------------------------- control flow
 
 def test_access_hoisted_above_head_is_independent():
@@ -1052,6 +1241,26 @@ void f(void)
 """
 
 
+IPA_RA = PRELUDE + """struct foo { long a; };
+struct foo *gp;
+__attribute__((noinline)) static int add(int a, int b) { return a + b; }
+__attribute__((noinline)) int gadd(int a, int b) { return a - b; }
+int reader(int a, int b)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	int r = add(a, b);
+	p->a = r; /* rcu:dep */
+	return r;
+}
+int greader(int a, int b)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	int r = gadd(a, b);
+	p->a = r; /* rcu:dep */
+	return r;
+}
+"""
+
 def run(tmp_path, source, opt, extra=()):
     """Write ``source`` to t.c and analyze it at ``opt``."""
     c_file = tmp_path / "t.c"
@@ -1072,6 +1281,20 @@ def test_real_use_of_dependent_field_intact(tmp_path, opt):
     assert res.verdict == "intact" and not res.vanished_lines
     assert not res.acquire
 
+
+
+@needs_cc
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os"])
+@pytest.mark.parametrize("pic", [[], ["-fPIC"]])
+def test_real_value_kept_across_call_by_ipa_ra(tmp_path, opt, pic):
+    """Read by hand, GCC 12: at -O2 and -Os (not -fPIC) ``ldr x2, [x2,
+    #:lo12:.LANCHOR0]`` (the head) stays in x2 across ``bl add`` (static)
+    and ``bl gadd`` (global), which write w0 only, and ``str x1, [x2]`` is
+    the dep; at -O1, and for gadd at -O2 -fPIC, p is kept in x19, and at
+    -O2 -fPIC reader loads the head after ``bl add``.  Every dep access is
+    dependent."""
+    res = run(tmp_path, IPA_RA, opt, pic)
+    assert res.verdict == "intact" and not res.vanished_lines
 
 @needs_cc
 @pytest.mark.parametrize("opt", ["-O1", "-O2"])
@@ -1300,6 +1523,120 @@ def test_site_check_broken_intact_vanished_unreached():
     res = Sites(sited(other), "t.c").check((6, 10), [(6, 9, "load", 8)])
     assert res.heads == [] and res.unreached == {(6, 9, "load", 8)}
 
+
+
+# Fuzz seed 70, aarch64 -O3, head 115:722 (here 6:10) and its dependent
+# load 115:16 (here 6:16): at -O0 the site holds the dependent load alone;
+# the optimized code also loads csmith's g_3[0][1][5], the call's first
+# argument, at the call's column 6:16, before the head.
+AMBIGUOUS_O0 = ("f", """
+    @6:10 adrp x0, l_651
+    @6:10 ldr x0, [x0, #:lo12:l_651]
+    @6:10 str x0, [sp, 24]
+    @6:10 ldr x0, [sp, 24]
+    @6:16 ldr w1, [x0]
+    @6:16 ldr w0, [sp, 16]
+    @6:16 bl func_35
+    ret
+""")
+AMBIGUOUS_O3 = ("f", """
+    @6:16 ldr w18, [x20, 68]
+    @6:10 adrp x1, .LANCHOR3
+    @6:10 ldr x1, [x1, #:lo12:.LANCHOR3]
+    @6:16 mov w0, w18
+    @6:16 ldr w1, [x1]
+    @6:16 bl func_35
+    ret
+""")
+KEY16 = (6, 16, "load", 4)
+
+
+def o0_counts(body=AMBIGUOUS_O0):
+    """The dependent keys of head 6:10 at "-O0" and their access counts."""
+    o0 = Sites(sited(body), "t.c")
+    dependent, _ = o0.dependent_accesses((6, 10))
+    return dependent, o0.access_counts((6, 10))
+
+
+def test_more_accesses_at_a_key_than_at_O0_is_ambiguous():
+    dependent, counts = o0_counts()
+    assert dependent == {KEY16} and counts[KEY16] == 1
+    sites = Sites(sited(AMBIGUOUS_O3), "t.c")
+    res = sites.check((6, 10), dependent, counts)
+    assert res.verdict == "unknown" and res.ambiguous == {KEY16}
+    assert not res.broken
+    assert [a.dependent for a in res.deps[KEY16]] == [False, True]
+    # Without the -O0 counts, as before: broken.
+    res = sites.check((6, 10), dependent)
+    assert res.verdict == "broken" and res.broken == {KEY16}
+
+
+def test_unrelated_access_after_the_dependent_one_is_ambiguous():
+    body = AMBIGUOUS_O3[1].replace("@6:16 ldr w18, [x20, 68]\n", "").replace(
+        "@6:16 bl func_35", "@6:16 ldr w18, [x20, 68]\n    @6:16 bl func_35")
+    dependent, counts = o0_counts()
+    res = Sites(sited(("f", body)), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "unknown" and res.ambiguous == {KEY16}
+
+
+@pytest.mark.parametrize("body", [
+    # As many accesses as at -O0, the one left independent.
+    """
+    @6:10 ldr x1, [x1]
+    @6:16 ldr w1, [x5]
+    ret
+    """,
+    # More, but none dependent.
+    """
+    @6:16 ldr w18, [x20, 68]
+    @6:10 ldr x1, [x1]
+    @6:16 ldr w1, [x5]
+    ret
+    """,
+    # More, one dependent, but GCC duplicated the access and the copy on
+    # the path where the head equals &g lost the dependency: on that path
+    # the independent access is alone.
+    """
+    @6:10 ldr x1, [x1]
+    @6:12 adrp x3, g
+    @6:12 add x3, x3, :lo12:g
+    @6:12 cmp x1, x3
+    @6:12 beq .L2
+    @6:16 ldr w2, [x1]
+    ret
+    .L2:
+    @6:16 ldr w2, [x3]
+    ret
+    """,
+], ids=["same-count", "none-dependent", "duplicated"])
+def test_genuine_break_stays_broken_with_counts(body):
+    dependent, counts = o0_counts()
+    res = Sites(sited(("f", body)), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "broken" and res.broken == {KEY16}
+    assert not res.ambiguous
+
+
+def test_as_many_accesses_as_at_O0_is_no_ambiguity():
+    """Two dependent accesses at -O0, two here, one independent: broken."""
+    o0_body = ("f", AMBIGUOUS_O0[1].replace(
+        "@6:16 ldr w1, [x0]", "@6:16 ldr w1, [x0]\n    @6:16 ldr w2, [x0]"))
+    dependent, counts = o0_counts(o0_body)
+    assert counts[KEY16] == 2
+    res = Sites(sited(AMBIGUOUS_O3), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "broken" and not res.ambiguous
+
+
+def test_unambiguous_break_at_another_key_wins():
+    o0_body = ("f", AMBIGUOUS_O0[1].replace(
+        "@6:16 ldr w1, [x0]", "@6:16 ldr w1, [x0]\n    @6:30 str w1, [x0]"))
+    dependent, counts = o0_counts(o0_body)
+    key30 = (6, 30, "store", 4)
+    assert dependent == {KEY16, key30}
+    o3_body = ("f", AMBIGUOUS_O3[1].replace(
+        "@6:16 bl func_35", "@6:30 str w1, [x20]\n    @6:16 bl func_35"))
+    res = Sites(sited(o3_body), "t.c").check((6, 10), dependent, counts)
+    assert res.verdict == "broken"
+    assert res.broken == {key30} and res.ambiguous == {KEY16}
 
 def test_each_head_alone():
     """An access that derives from another head only is not dependent on

@@ -15,7 +15,7 @@ import pytest
 
 from rcuderef.asmcheck.x86_64 import (
     CALL, DATA, analyze, annotations, compile_and_analyze, compile_to_asm,
-    is_load, is_memory_access, parse)
+    is_load, is_memory_access, parse, written_registers)
 from tests import asm_snippets
 
 HEAD, DEP = 6, 7
@@ -794,6 +794,126 @@ def test_callee_with_unknown_callers_has_clean_arguments(how):
     assert res.entry_taint == {} and res.verdict == "broken"
 
 
+# ------------------------------------------------------- IPA-RA clobbers
+
+# A static callee that writes eax, edx and the flags only (csmith's
+# safe_add_func_int32_t_s_s at x86-64 -O2, in shape).
+SAFE_ADD = """
+    @9 movl %edi, %eax
+    testl %edi, %edi
+    jle .L2
+    movl $2147483647, %edx
+    subl %esi, %edx
+    cmpl %edi, %edx
+    jl .L3
+    .L2:
+    addl %esi, %eax
+    .L3:
+    ret
+"""
+NON_PIC = ('\t.section\t.debug_str,"MS",@progbits,1\n.LASF0:\n'
+           '\t.string\t"GNU C17 12.2.0 -mtune=generic -march=x86-64 -g -O2"\n'
+           '\t.text')
+PIC = NON_PIC.replace('-O2"', '-O2 -fPIC"')
+
+
+def ipa_ra_caller(callee="local_fn", kept="rcx"):
+    """A head value kept in a caller-saved register across ``call``."""
+    return func("reader", f"""
+        @6 movq gp(%rip), %{kept}
+        @9 movl $1, %edi
+        movl $2, %esi
+        call {callee}
+        @7 movl %eax, (%{kept})
+        @9 ret
+    """)
+
+
+@pytest.mark.parametrize("kept", ["rcx", "r8", "r9", "r10", "r11"])
+def test_value_kept_across_call_of_local_function_not_writing_it(kept):
+    res = check_tu(func("local_fn", SAFE_ADD), ipa_ra_caller(kept=kept))
+    assert dep_flags(res) == [INTACT]
+
+
+@pytest.mark.parametrize("callees", [
+    [func("local_fn", "@9 movl %edi, %ecx\nret")],
+    [func("local_fn", "@9 xchgq %rcx, %rdi\nret")],
+    [func("local_fn", "@9 cpuid\nret")],
+    [func("local_fn", "@9 rep stosq\nret")],
+    [func("local_fn", "@9 loop .L1\n.L1:\nret")],
+    [func("local_fn", "@9 call inner\nret"),
+     func("inner", "@9 movq $0, %rcx\nret")],
+    [func("local_fn", "@9 jmp inner"), func("inner", "@9 xorl %ecx, %ecx\nret")],
+    [func("local_fn", "@9 call helper@PLT\nret")],
+    [func("local_fn", "@9 call inner@PLT\nret"),
+     func("inner", "@9 ret")],
+    [func("local_fn", "@9 call *%rdi\nret")],
+    [func("local_fn", "@9 syscall\nret")],
+    [func("local_fn", "@9 vpgatherdd %ymm2, (%rax,%ymm1,4), %ymm0\nret")],
+], ids=["mov", "xchg", "cpuid", "rep-stos", "loop", "callee", "tail-call",
+        "external", "plt", "indirect", "syscall", "unknown"])
+def test_value_lost_across_call_of_function_that_may_write_it(callees):
+    res = check_tu(*callees, ipa_ra_caller())
+    assert dep_flags(res) == [BROKEN]
+
+
+@pytest.mark.parametrize("callee", ["helper", "local_fn@PLT"])
+def test_value_lost_across_external_or_plt_call(callee):
+    """An external function, or a function of the file called through its
+    PLT entry (the resolver, or another definition, may run)."""
+    res = check_tu(func("local_fn", SAFE_ADD), ipa_ra_caller(callee))
+    assert dep_flags(res) == [BROKEN]
+
+
+@pytest.mark.parametrize("binding, producer, intact", [
+    ("", "", True),
+    ("\t.globl\tlocal_fn\n", NON_PIC, True),    # GCC 12 -fno-pic / -fPIE
+    ("\t.globl\tlocal_fn\n", PIC, False),       # may be interposed
+    ("\t.globl\tlocal_fn\n", "", False),        # compile options unknown
+    ("\t.weak\tlocal_fn\n", NON_PIC, False),
+], ids=["static", "global", "global-pic", "global-unknown", "weak"])
+def test_which_callees_bind_locally(binding, producer, intact):
+    functions = [binding + func("local_fn", SAFE_ADD), ipa_ra_caller()]
+    if producer:
+        functions.append(producer)
+    assert dep_flags(check_tu(*functions)) == [INTACT if intact else BROKEN]
+
+
+def test_mcount_records_bind_nothing():
+    """-mrecord-mcount: ftrace may turn the entry's nop into a call."""
+    record = ('\t.section\t__mcount_loc,"a",@progbits\n\t.quad\t1f\n'
+              '\t.text\n')
+    res = check_tu(record + func("local_fn", SAFE_ADD), ipa_ra_caller())
+    assert dep_flags(res) == [BROKEN]
+
+
+@pytest.mark.parametrize("text, written", [
+    ("addl %esi, %eax", {"rax", "flags"}),
+    ("cmpq %rdi, %rsi", {"flags"}),
+    ("movq (%rdi), %rcx", {"rcx", "flags"}),
+    ("movq %rcx, (%rdi)", {"flags"}),
+    ("xaddq %rcx, (%rdi)", {"rcx", "flags"}),
+    ("divq %rcx", {"rax", "rdx", "flags"}),
+    ("cltq", {"rax", "flags"}),
+    ("cmpxchgq %rdx, (%rdi)", {"rax", "flags"}),
+    ("popq %rbx", {"rbx", "rsp", "flags"}),
+    ("setne %cl", {"rcx", "flags"}),
+    ("pxor %xmm1, %xmm1", {"xmm1", "flags"}),
+    ("call f", set()),
+    ("jmp .L1", set()),
+    ("ret", set()),
+    ("nopw 0(%rax,%rax,1)", set()),
+    ("call *%rax", None),
+    ("jmp *%rax", None),
+    ("syscall", None),
+    ("vfmadd231sd %xmm2, %xmm1, %xmm0", None),
+])
+def test_written_registers(text, written):
+    (insn,) = parse(asm(func("f", text)), "t.c").insns
+    got = written_registers(insn)
+    assert (None if got is None else set(got)) == written
+
+
 # ------------------------------------------------------------------ stack
 
 def test_spill_and_reload_through_rbp():
@@ -922,6 +1042,41 @@ int f(void)
 }
 """
 
+
+IPA_RA = """#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+struct foo { long a; };
+struct foo *gp;
+__attribute__((noinline)) static int add(int a, int b) { return a + b; }
+__attribute__((noinline)) int gadd(int a, int b) { return a - b; }
+int reader(int a, int b)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	int r = add(a, b);
+	p->a = r; /* rcu:dep */
+	return r;
+}
+int greader(int a, int b)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	int r = gadd(a, b);
+	p->a = r; /* rcu:dep */
+	return r;
+}
+"""
+
+
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os"])
+@pytest.mark.parametrize("pic", ["", "-fPIC"])
+def test_real_value_kept_across_call_by_ipa_ra(tmp_path, opt, pic):
+    """Read by hand, GCC 12.2: at -O2 -fPIC and -Os -fPIC reader keeps the
+    head (``movq (%rax), %rdx``) in rdx across ``call add`` (static, writes
+    eax), and ``movq %rcx, (%rdx)`` is the dep; greader's ``call
+    gadd@PLT`` makes it keep p in rbx.  At -O1 both keep p in rbx; at -O2
+    and -Os without -fPIC both load the head after the call."""
+    c_file = tmp_path / "t.c"
+    c_file.write_text(IPA_RA)
+    res = compile_and_analyze(c_file, opt=opt, extra=[pic] if pic else [])
+    assert res.verdict == "intact" and not res.vanished_lines
 
 @pytest.mark.parametrize("opt, broken", [("-O0", False), ("-O2", True)])
 def test_real_equality_substitution(tmp_path, opt, broken):

@@ -284,6 +284,7 @@ def test_classification():
     from rcuderef.asmcheck.aarch64 import Access, SiteResult
     dep, ok, bad = (6, 9, "load", 4), Access("ldr", "f", True, False), Access(
         "ldr", "f", False, False)
+    other = (6, 20, "store", 8)
     frame = Access("ldr", "f", True, False, stack=True)
     head = ["ldr x0, [x1]"]
     cases = [
@@ -295,6 +296,10 @@ def test_classification():
          ("unknown", "no head load at the head's site")),
         (SiteResult(head, {dep: []}, unreached={dep}),
          ("unknown", "dependent accesses only in functions without a head load")),
+        (SiteResult(head, {dep: [bad, ok]}, ambiguous={dep}),
+         ("unknown", "more accesses at the site than at -O0: 6:9:load:4")),
+        (SiteResult(head, {dep: [bad, ok], other: [bad]}, broken={other},
+                    ambiguous={dep}), ("broken", [other])),
     ]
     for sres, want in cases:
         assert pipeline.checker_verdict(sres) == want, sres
@@ -327,12 +332,16 @@ def test_verdicts_on_the_equality_hazard(tmp_path):
     sites = [(7, 34), (8, 15)]
     lines = EQUALITY.splitlines()
     assert lines[6][33:].startswith("__atomic_load_n") and lines[7][14:].startswith("rcu_")
-    deps, mixed, unknown = pipeline.dependent_accesses(prog, sites)
+    counts = {}
+    deps, mixed, unknown = pipeline.dependent_accesses(prog, sites, counts)
     assert [k[:3] for k in deps[(7, 34)]] == [(7, 104, "load"), (7, 141, "load")]
     assert not mixed and not unknown
+    # One load per arm at -O0: no key with more (the break below is not
+    # ambiguous).
+    assert counts == {}
     proc, base, _ = prog.compile(pipeline.VERDICT_TARGET, "-O1", None)
     assert proc.returncode == 0
-    v = pipeline.head_verdicts(prog, "-O1", base, sites, deps)
+    v = pipeline.head_verdicts(prog, "-O1", base, sites, deps, counts)
     rows = {h[0]: h for h in v["heads"]}
     assert rows["7:34"][1] == "broken"
     assert rows["7:34"][3] == ("agree-broken" if rows["7:34"][2].get("broken") else "miss")
@@ -404,6 +413,29 @@ def test_report_shows_consume():
     _, per_config, failures, _ = campaign.summarize(old)
     assert "No result has a consume=dependency run" in "\n".join(
         campaign.consume_section(per_config, failures))
+
+
+def test_report_reads_verdicts_with_and_without_the_ambiguity_count():
+    """Results made before the ambiguity rule (no o0_counts, no
+    unknown-ambiguous count) and after it sum in one verdict section."""
+    from fuzz import campaign
+
+    def result(seed, counts, heads, extra=None):
+        verdicts = {"counts": counts, "heads": heads, "disagreements": []}
+        r = {"seed": seed, "status": "ok", "o0_deps": {"6:10": ["6:16:load:4"]},
+             "configs": [{"config": "aarch64-linux-gnu -O3", "verdicts": verdicts}]}
+        r.update(extra or {})
+        return json.loads(json.dumps(r))
+
+    old = result(1, {"miss": 1}, [["6:10", "broken", {}, "miss"]])
+    new = result(2, {"unknown": 1, "unknown-ambiguous": 1},
+                 [["6:10", "unknown", {}, "unknown"]],
+                 {"o0_counts": {"6:10": {"6:16:load:4": 1}}})
+    text = "\n".join(campaign.verdict_section([old, new]))
+    assert "| aarch64-linux-gnu -O3 | 2 | 2 | 0 | 0 | 1 | 0 | 0 (0) | 0 | 0 (0) | 1 (0) | 0 |" \
+        in text
+    assert "(ambiguous: 1 heads)" in text
+    assert "(ambiguous: 0 heads)" in "\n".join(campaign.verdict_section([old]))
 
 
 def _result(seed, config="x86_64-linux-gnu -O2", warnings=0):

@@ -25,6 +25,24 @@ holds what does not depend on the instruction set:
   return of a function of the file (greatest fixpoint over its returns and
   tail calls), and the incoming argument taint of local functions (weakest
   level over all of their call sites);
+- the registers a call clobbers (:func:`compute_clobbers`).  A call to
+  unknown code clobbers every caller-saved register of the ABI.  GCC's
+  IPA-RA (``-fipa-ra``: on at -O2, -O3 and -Os, off at -O1, says GCC 12's
+  ``-Q --help=optimizers``) lets a caller keep a value in a
+  caller-saved register across a direct call to a function of the same
+  file that binds locally and does not write that register, itself or
+  through its callees.  So a direct call (or tail call) of a function
+  whose body is in the file and cannot be replaced at run time
+  (:attr:`Program.bound`) clobbers only the caller-saved registers that
+  function and its callees write (least fixpoint over the call graph),
+  plus the registers any call may clobber on its way (the link register,
+  a linker veneer's).  A function that makes an indirect call or jump, calls
+  anything not bound, or holds an instruction whose written registers the
+  instruction set cannot tell (``Isa.writes`` None), clobbers them all.  A
+  checker without ``Isa.writes`` keeps the ABI rule for every call:
+  aarch64 and x86_64 have it; ppc64le and riscv64 do not, as GCC 12 was
+  seen to keep a value live across a call of a static function in a
+  callee-saved register there (``r31``, ``s0``), never a caller-saved one;
 - the stack slots of a state, the ``rcu:head``/``rcu:dep`` annotations and
   the compiler driver.
 
@@ -150,6 +168,11 @@ class Program:
     # Per source line, the first instruction after each of its ``.loc``s
     # (see moved_heads()).
     loc_next: dict[int, list[int]] = field(default_factory=dict)
+    # The functions whose direct calls are known to run their body in this
+    # file (see gas.Parser.program()): the only callees whose registers
+    # :func:`compute_clobbers` trusts.  Empty: every call clobbers every
+    # caller-saved register.
+    bound: set[str] = field(default_factory=set)
 
 
 Value = dict  # source -> level; never mutated once built
@@ -246,7 +269,16 @@ class Isa:
     ``is_call(insn)`` is true for calls that return to the next instruction;
     ``is_return(insn)`` for returns, whose result is in ``result``;
     ``is_tail_exit(insn, program)`` for branches that leave the function
-    (their result is the callee's).
+    (their result is the callee's);
+    ``call_clobbered``: the registers (and flags) a call to unknown code
+    may change, the ABI's caller-saved ones;
+    ``writes(insn)``: the registers an instruction writes (a direct call:
+    those the call instruction itself writes, the link register), None if
+    it may write any (an indirect call or branch, an instruction the
+    checker does not know); None for the function itself: calls keep the
+    ABI rule (see :func:`compute_clobbers`);
+    ``call_fixed``: the registers any call may change besides its callee's
+    writes (the link register, a linker veneer's scratch registers).
     """
 
     arguments: tuple[str, ...]
@@ -256,6 +288,9 @@ class Isa:
     is_call: Callable
     is_return: Callable
     is_tail_exit: Callable
+    call_clobbered: tuple[str, ...] = ()
+    writes: Callable | None = None
+    call_fixed: tuple[str, ...] = ()
 
     @property
     def arg_sources(self) -> dict[str, str]:
@@ -297,6 +332,37 @@ def rebase_slots(state: State, base: str, delta: int | None) -> None:
 
 
 # ------------------------------------------------------------------ calls
+
+class Summaries(dict):
+    """The return-value summaries of the functions of a file (a dict:
+    function name to ``{source: level}`` or None), with ``clobbers``: per
+    function of :attr:`Program.bound`, the registers a direct call of it
+    may change (see :func:`compute_clobbers`).  A plain dict has no
+    clobbers: every call then clobbers the ABI's caller-saved registers."""
+
+    def __init__(self, values=(), clobbers=None):
+        super().__init__(values)
+        self.clobbers: dict[str, frozenset[str]] = dict(clobbers or {})
+
+
+def call_clobbers(isa: Isa, insn: Insn, summaries) -> tuple[str, ...] | frozenset[str]:
+    """The registers a call instruction may change: its callee's clobbers
+    if it is a direct call of a bound function, else the ABI's
+    caller-saved registers."""
+    clobbers = getattr(summaries, "clobbers", None) or {}
+    target = bound_target(isa, insn) if isa.is_call(insn) else None
+    found = clobbers.get(target) if target is not None else None
+    return isa.call_clobbered if found is None else found
+
+
+def bound_target(isa: Isa, insn: Insn) -> str | None:
+    """The symbol a direct call or branch names, unless it goes through
+    a relocation that may send it elsewhere (``f@PLT``: a PLT entry, the
+    dynamic linker's resolver or another definition)."""
+    if any("@" in op for op in insn.operands[-1:]):
+        return None
+    return isa.call_target(insn)
+
 
 def generic_result(isa: Isa, state: State) -> Value:
     """The result register after a call to unknown code: derived (at most
@@ -451,6 +517,51 @@ def _bound(program: Program) -> int:
     return 32 * (len(program.functions) + 1) + MAX_ROUNDS
 
 
+def compute_clobbers(isa: Isa, program: Program) -> dict[str, frozenset[str]]:
+    """The registers a direct call of each bound function may change.
+
+    A function's own writes (``Isa.writes`` of each of its instructions,
+    ``.cold`` parts included), joined with its bound callees' (direct calls
+    and tail calls), as a least fixpoint over the call graph; an indirect
+    call or branch, a call or tail call of anything not bound, or an
+    instruction of unknown writes makes it clobber every caller-saved
+    register.  The result keeps the caller-saved registers only (the ABI
+    has the callee restore the others) and adds ``Isa.call_fixed``.
+    Without ``Isa.writes`` no function gets clobbers: every call keeps the
+    ABI rule.
+    """
+    if isa.writes is None:
+        return {}
+    everything = frozenset(isa.call_clobbered)
+    bound = {name for name in program.bound if name in program.functions}
+    own: dict[str, set[str]] = {name: set() for name in bound}
+    callees: dict[str, set[str]] = {name: set() for name in bound}
+    for insn in program.insns:
+        name = owner(insn)
+        if name not in own:
+            continue
+        if isa.is_call(insn) or isa.is_tail_exit(insn, program):
+            target = bound_target(isa, insn)
+            if target in bound:
+                callees[name].add(target)
+            else:
+                own[name] |= everything
+        written = isa.writes(insn)
+        own[name] |= everything if written is None else written
+    clobbers = {name: set(regs) for name, regs in own.items()}
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(bound):
+            new = clobbers[name].union(*(clobbers[c] for c in callees[name]))
+            if new != clobbers[name]:
+                clobbers[name] = new
+                changed = True
+    fixed = frozenset(isa.call_fixed)
+    return {name: frozenset(regs & everything) | fixed
+            for name, regs in clobbers.items()}
+
+
 def _summary_of(name: str, graph: CallGraph, solver: Solver):
     """Meet of the result over the reached exits of one function (None:
     none)."""
@@ -475,13 +586,15 @@ def compute_summaries(isa: Isa, program: Program, heads: set[int],
     functions without a reachable return or tail call get None (callers
     apply the generic rule), ``.weak`` ones get no summary at all.  If the
     bound is hit, every summary is None, i.e. the generic rule everywhere.
+    The :class:`Summaries` returned carry the file's call clobbers
+    (:func:`compute_clobbers`), which the analysis uses as well.
     """
     graph = graph or CallGraph.of(isa, program)
     sources = isa.arg_sources
     top = {HEAD_SOURCE: DATA, **{src: DATA for src in sources.values()}}
     summarized = set(program.functions) - program.weak
-    summaries: dict[str, Value | None] = {name: dict(top)
-                                          for name in summarized}
+    clobbers = compute_clobbers(isa, program)
+    summaries = Summaries({name: dict(top) for name in summarized}, clobbers)
     entry = State({reg: {src: DATA} for reg, src in sources.items()}, {})
     solver = Solver(isa, program, heads, summaries,
                     {index: entry for index in program.entries})
@@ -502,7 +615,7 @@ def compute_summaries(isa: Isa, program: Program, heads: set[int],
                 solver.touch(index)
             dirty.update(owner(program.insns[i]) for i in graph.tails[name])
         dirty.update(owner(program.insns[i]) for i in solver.run())
-    return {name: None for name in summarized}
+    return Summaries({name: None for name in summarized}, clobbers)
 
 
 def _taint_at_sites(callee: str, graph: CallGraph,

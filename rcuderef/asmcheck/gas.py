@@ -29,6 +29,16 @@ _SECTION = re.compile(r"^\.(?:section|pushsection)\s+([^\s,]+)")
 # object's accesses and heads lie in headers as well as in its .c file.
 ALL_FILES = "*"
 
+# DWARF's DW_AT_producer, which GCC writes with -g (-grecord-gcc-switches,
+# the default): "GNU C17 12.2.0 -mabi=lp64 -g -O2 -fPIC".
+_PRODUCER = re.compile(r'^\.(?:string|ascii|asciz)\s+"(GNU [\w+]+ \d+\.\d[^"]*)')
+_PIC_OPTIONS = {"-fpic": True, "-fPIC": True, "-fpie": False, "-fPIE": False,
+                "-fno-pic": False, "-fno-PIC": False, "-fno-pie": False,
+                "-fno-PIE": False}
+# GCC's records of -fpatchable-function-entry and -mrecord-mcount: the
+# function entries that ftrace or live patching may rewrite at run time.
+_PATCHABLE = {"__patchable_function_entries", "__mcount_loc"}
+
 _DATA_DIRECTIVE = re.compile(
     r"^\.(byte|hword|short|value|word|long|int|quad|xword|dword|[248]byte)\b")
 
@@ -60,6 +70,8 @@ class Parser:
         self.next_in_section: dict[int, int] = {}
         self.loc_pending: list[int] = []
         self.loc_next: dict[int, list[int]] = {}
+        self.producer: str | None = None
+        self.patchable = False
 
     # Hooks of the instruction set.
 
@@ -132,6 +144,7 @@ class Parser:
             if match.group(1) == self.function:
                 self.function = None
         elif (match := _SECTION.match(text)):
+            self.patchable |= match.group(1) in _PATCHABLE
             if text.startswith(".pushsection"):
                 self.section_stack.append(self.section)
             self.switch_section(match.group(1))
@@ -144,6 +157,8 @@ class Parser:
         elif (_DATA_DIRECTIVE.match(text)
               and not self.section.startswith(".debug")):
             self.address_taken.update(IDENT.findall(text.split(None, 1)[-1]))
+        elif (match := _PRODUCER.match(text)) and self.producer is None:
+            self.producer = match.group(1)
 
     def instruction(self, text: str) -> None:
         """Append an instruction, linking it to its section predecessor."""
@@ -170,6 +185,39 @@ class Parser:
         """A function symbol of this file (not a ``.cold`` part)."""
         return name in self.function_syms and not COLD.search(name)
 
+    def pic(self) -> bool | None:
+        """Whether the compile was -fpic/-fPIC, as its DW_AT_producer string
+        records (the last of the -fpic, -fpie and -fno- options; none:
+        the compiler's default, not PIC on the Debian compilers, which
+        default to PIE); None without a producer string."""
+        if self.producer is None:
+            return None
+        pic = False
+        for option in self.producer.split():
+            pic = _PIC_OPTIONS.get(option, pic)
+        return pic
+
+    def bound(self, functions) -> set[str]:
+        """The functions whose direct calls run their body in this file.
+
+        A function GCC's IPA-RA may keep a caller's values in caller-saved
+        registers across (checked with aarch64 and x86-64 GCC 12, -O2, on
+        a static, a global and a ``.weak`` callee, each compiled -fno-pic,
+        -fPIE and -fPIC): a static function always; a global one when not
+        compiled -fPIC (GCC did so at -fno-pic and -fPIE, not at -fPIC,
+        where the dynamic linker may interpose another definition, and
+        x86-64 calls ``f@PLT``); a ``.weak`` one never (the linker may take
+        another definition).  A global function
+        is bound only when the producer string says the compile was not
+        PIC: without one, it is not.  No function is bound when the file
+        has patchable function entries (ftrace or live patching may send
+        a call elsewhere)."""
+        if self.patchable:
+            return set()
+        globals_bind = self.pic() is False
+        return {name for name in functions if name not in self.weak
+                and (name not in self.exported or globals_bind)}
+
     def program(self) -> Program:
         """Finish parsing and build the CFG."""
         succ = [self.successors(insn) for insn in self.insns]
@@ -180,7 +228,8 @@ class Parser:
                  and name not in self.address_taken}
         return Program(self.insns, succ, set(functions.values()), functions,
                        local, self.weak & set(functions), dict(self.labels),
-                       set(self.address_taken), self.loc_next)
+                       set(self.address_taken), self.loc_next,
+                       self.bound(functions))
 
     def parse(self, asm_text: str) -> Program:
         """Feed every line of ``asm_text`` and build the program."""

@@ -50,7 +50,12 @@ The x86-64 rules:
 - Calls (System V): arguments ``%rdi``, ``%rsi``, ``%rdx``, ``%rcx``,
   ``%r8``, ``%r9``; result ``%rax``; a call clobbers ``%rax``, ``%rcx``,
   ``%rdx``, ``%rsi``, ``%rdi``, ``%r8`` .. ``%r11``, the flags and every
-  vector register, and the red zone below ``%rsp``.
+  vector register, and the red zone below ``%rsp``; but a direct call of
+  a function of the file that binds locally (GCC 12's IPA-RA, seen at
+  -O2 on static callees, and on global ones unless -fPIC: see
+  ``gas.Parser.bound``) clobbers only the registers of that list it and
+  its callees write (:func:`written_registers`,
+  :func:`dataflow.compute_clobbers`), and the red zone.
 - Stack slots: accesses through ``%rsp`` or ``%rbp`` (when they carry no
   head value) with a numeric offset; ``push``/``pop`` and ``add``/``sub``
   of an immediate to ``%rsp`` rebase the ``%rsp`` slots, any other write of
@@ -670,9 +675,11 @@ def is_constant_idiom(insn: Insn) -> bool:
 
 
 def transfer_call(insn: Insn, state: State, summaries) -> None:
-    """call: clobber caller-saved state; rax is the call's result."""
+    """call: clobber caller-saved state (a bound callee's clobbers only,
+    see :func:`dataflow.compute_clobbers`) and the red zone; rax is the
+    call's result."""
     result = dataflow.call_result(ISA, insn, state, summaries)
-    for reg in _CALL_CLOBBERED:
+    for reg in dataflow.call_clobbers(ISA, insn, summaries):
         define(state, reg, {})
     state.slots = {k: v for k, v in state.slots.items()
                    if k[0] != "rsp" or k[1] >= 0}
@@ -916,9 +923,85 @@ def is_tail_exit(insn: Insn, program: Program) -> bool:
                                    or target not in program.labels)
 
 
+# The registers some instructions write besides their last operand.
+_IMPLICIT_WRITES = {
+    "mul": ("rax", "rdx"), "imul": ("rax", "rdx"), "div": ("rax", "rdx"),
+    "idiv": ("rax", "rdx"), "cqto": ("rdx",), "cltd": ("rdx",),
+    "cwtd": ("rdx",), "cltq": ("rax",), "cwtl": ("rax",), "cbtw": ("rax",),
+    "cmpxchg": ("rax",), "cmpxchg8b": ("rax", "rdx"),
+    "cmpxchg16b": ("rax", "rdx"), "cpuid": ("rax", "rbx", "rcx", "rdx"),
+    "rdtsc": ("rax", "rdx"), "rdtscp": ("rax", "rcx", "rdx"),
+    "push": ("rsp",), "pop": ("rsp",), "leave": ("rsp", "rbp"),
+    "enter": ("rsp", "rbp"), "movs": ("rsi", "rdi", "rcx"),
+    "stos": ("rdi", "rcx"), "lods": ("rax", "rsi", "rcx"),
+    "cmps": ("rsi", "rdi", "rcx"), "scas": ("rdi", "rcx"),
+}
+# SSE forms that write their last operand only (two operands, no VEX).
+_SSE_LAST = {
+    *(f"{op}{kind}" for op in ("add", "sub", "mul", "div", "min", "max",
+                               "sqrt") for kind in ("ss", "sd", "ps", "pd")),
+    *(f"{op}{kind}" for op in ("and", "andn", "or", "xor", "unpckl",
+                               "unpckh", "shuf") for kind in ("ps", "pd")),
+    *(f"{op}{size}" for op in ("padd", "psub", "pcmpeq", "pcmpgt")
+      for size in "bwdq"),
+    *(f"{op}{size}" for op in ("psll", "psrl", "psra") for size in "wdq"),
+    *(f"punpck{half}{size}" for half in ("l", "h")
+      for size in ("bw", "wd", "dq", "qdq")),
+    "pand", "pandn", "por", "pxor", "pshufb", "pmuludq", "pmulld",
+    "pmullw", "movlhps", "movhlps", "cvtps2pd", "cvtpd2ps", "cvtdq2pd",
+    "cvtdq2ps", "cvttps2dq", "cvtps2dq",
+}
+# No register written (the flags aside: cld/std write DF).
+_WRITE_NOTHING = _NO_EFFECT - {"vzeroupper", "emms", "int3"}
+
+
+def written_registers(insn: Insn) -> frozenset[str] | None:
+    """The registers (and flags) an instruction writes; None if it may
+    write any: an indirect call or jump, an instruction this checker has
+    no stem for (SSE/AVX forms, system instructions: a gather also writes
+    its mask, ``syscall`` rcx and r11; the SSE forms of
+    :data:`_SSE_LAST` aside).
+
+    AT&T names the destination last: a known instruction writes its last
+    operand if that is a register, both operands for ``xchg``/``xadd``,
+    the implicit registers of :data:`_IMPLICIT_WRITES` (a string
+    instruction the ones it steps, and rcx for a rep prefix), and, to be
+    safe, the flags.  A direct ``call`` writes nothing itself (its
+    callee's writes are the call graph's business)."""
+    mnemonic, ops = insn.mnemonic, insn.operands
+    base = stem(mnemonic)
+    if is_call(mnemonic) or is_jump(mnemonic):
+        return None if is_indirect(insn) else frozenset()
+    if mnemonic.startswith("loop"):
+        return frozenset({"rcx"})
+    if is_control(mnemonic) or base in _WRITE_NOTHING:
+        return frozenset({FLAGS_REG} if base in ("cld", "std") else ())
+    if is_string(insn):
+        kind = _STRING.match(mnemonic).group(2)
+        return frozenset({*_IMPLICIT_WRITES[kind], FLAGS_REG})
+    if not (base in _STEMS or base in _SSE_LAST or _SETCC.match(mnemonic)
+            or _CMOVCC.match(mnemonic) or _MOVE_EXTEND.match(mnemonic)):
+        return None
+    out = {FLAGS_REG, *_IMPLICIT_WRITES.get(base, ())}
+    if base == "vzeroupper":
+        out.update(f"xmm{n}" for n in range(16))
+    elif base == "emms":
+        out.update(["st", *(f"mm{n}" for n in range(8))])
+    elif base == "int3":
+        return None
+    written = (ops if base in ("xchg", "xadd")
+               else [] if base in ("mul", "div", "idiv") or (
+                   base == "imul" and len(ops) == 1)
+               else ops[-1:])
+    if base not in _COMPARES:
+        out.update(register(op)[0] for op in written if is_register(op))
+    return frozenset(reg for reg in out if reg)
+
+
 ISA = Isa(arguments=_ARGUMENTS, result="rax", transfer=transfer,
           call_target=call_target, is_call=is_direct_call,
-          is_return=is_return, is_tail_exit=is_tail_exit)
+          is_return=is_return, is_tail_exit=is_tail_exit,
+          call_clobbered=tuple(_CALL_CLOBBERED), writes=written_registers)
 
 
 # ---------------------------------------------------------------- verdict
