@@ -29,9 +29,9 @@ RECORDED = {
         version="6.12.118+", versions=103,
         pipe=[767405, 115, 0, 0, 0, 0, 0, 0, 0, 0, 0], failed=[]),
     "console-fixup-6.12-riscv.log": dict(
-        version="6.12.118+", versions=97,
-        pipe=[1131763, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0], failed=["rcu_deref_fixup_report"],
-        fixups=(17, 0, 17)),
+        version="6.12.118+", versions=87,
+        pipe=[1137384, 93, 0, 0, 0, 0, 0, 0, 0, 0, 0], failed=[],
+        fixups=(1, 0, 1)),
 }
 
 
