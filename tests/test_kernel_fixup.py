@@ -6,11 +6,13 @@ build's "fix-up:" notes name."""
 import collections
 import os
 import re
+import subprocess
 
 import pytest
 
 from qemu.harness import fixups, kbuild, ktap
-from rcuderef import elf, layout
+from rcuderef import compile_commands, elf, layout
+from rcuderef.asmcheck import aarch64, ordering, ppc64le, riscv64
 from rcuderef.diagnostics import is_rule_warning
 from tests.test_kernel import (SELFTEST, SELFTEST_CASES, boot_with_torture,
                                check_boot, check_selftest, check_torture)
@@ -25,6 +27,8 @@ MODE_FLAG = "-fplugin-arg-rcu_deref_plugin-mode=fixup"
 # and riscv64 back ends have none, and the plugin puts an acquire fence
 # after the load.
 FIXUP_HOW = {"arm64": "acquire", "powerpc": "fence", "riscv": "fence"}
+# The independent truth of each architecture's machine code (rcuderef/asmcheck).
+CHECKERS = {"arm64": aarch64, "powerpc": ppc64le, "riscv": riscv64}
 
 
 @pytest.fixture(scope="session")
@@ -118,6 +122,74 @@ def test_fixup_notes_name_the_selftest_heads(built_sites, fixup_err):
     assert {s.how for s in mine} == {FIXUP_HOW[LAYOUT.karch]}
 
 
+def selftest_readers():
+    """{function: (head line, lines of its accesses)} of the self-test's
+    readers, read from the source: the head is the rcu_dereference() line,
+    the accesses are on the lines after it up to the closing brace, which
+    GCC at times gives the last load (powerpc64le, riscv64)."""
+    with open(os.path.join(SRC, SELFTEST)) as f:
+        lines = f.read().splitlines()
+    out, function = {}, None
+    for n, line in enumerate(lines, 1):
+        m = re.match(r"^static noinline int (read_\w+)\(void\)$", line)
+        if m:
+            function = m.group(1)
+        elif function and "rcu_dereference(" in line:
+            out[function] = (n, set())
+        elif function and function in out:
+            out[function][1].add(n)
+        if line == "}":
+            function = None
+    return out
+
+
+def selftest_asm(mode, tmp_path):
+    """The self-test's assembly as the kernel of mode compiled it: its own
+    command from the build log, with -S -g (the line table)."""
+    kb = kbuild.kernel_build(mode)
+    with open(kb.log) as f:
+        cmd = [w for w in kbuild.c_compiles(f.read())
+               if w[-1].endswith("/" + SELFTEST) or w[-1] == SELFTEST]
+    assert len(cmd) == 1, cmd
+    out = tmp_path / (mode + ".s")
+    plugin = [w.split("=", 1)[1] for w in cmd[0]
+              if w.startswith("-fplugin=") and w.endswith(kbuild.PLUGIN_NAME + ".so")]
+    assert len(plugin) == 1
+    argv = compile_commands.rewrite(cmd[0], plugin=plugin[0]) + ["-S", "-g", "-o", str(out)]
+    subprocess.run(argv, cwd=kb.out, check=True, capture_output=True)
+    return out.read_text()
+
+
+def test_selftest_fixed_heads_are_the_heads_broken_in_machine_code(built_sites, tmp_path):
+    """What rcu_deref_fixup_report (patch 5) expects on this architecture,
+    from the truth of the machine code, not from the plugin: the heads
+    whose accesses lost their dependency in the warning-mode kernel's code
+    of the self-test (rcuderef/asmcheck) are exactly the fixed sites of
+    the self-test, the equality hazard's among them and no safe reader's;
+    and in the fix-up kernel's code every such access is ordered after its
+    head (ordering.py, the architecture's acquire or fence)."""
+    checker = CHECKERS[LAYOUT.karch]
+    readers = selftest_readers()
+    assert sorted(readers) == ["read_eq_subst_hazard", "read_eq_subst_safe",
+                               "read_relational_hazard", "read_relational_safe"]
+    base = os.path.basename(SELFTEST)
+    warn = selftest_asm("warn", tmp_path)
+    broken = {}
+    for function, (head, deps) in readers.items():
+        res = checker.analyze(warn, base, {head}, deps)
+        assert any(res.deps.values()), (function, "no access on lines", sorted(deps))
+        if res.broken_lines:
+            broken[function] = (head, set(res.broken_lines))
+    assert "read_eq_subst_hazard" in broken
+    assert not [f for f in broken if f.endswith("_safe")]
+    mine = {(s.line, s.function) for s in built_sites if s.file == SELFTEST}
+    assert mine == {(head, f) for f, (head, _) in broken.items()}
+    fixed = selftest_asm("fixup", tmp_path)
+    for function, (head, lines) in broken.items():
+        assert ordering.unordered_dep_lines(fixed, base, {head}, lines, checker) == set(), \
+            function
+
+
 def test_every_warned_function_has_a_fixed_site(built_sites, fixup_err):
     """Each function with a plugin warning that is a break (not a rule
     warning) got at least one fixed site (the head may be in another
@@ -157,20 +229,12 @@ def test_fixup_kernel_boots_and_powers_off(fixup_booted):
     check_boot(fixup_booted)
 
 
-# NOT PASSING YET on powerpc and riscv: the self-test's own check of the
-# boot report (rcu_deref_fixup_report, kernel-integration patch 5) expects
-# what arm64 gives, two load-acquires and no fence; powerpc and riscv
-# protect with acquire fences, and riscv keeps the relational hazard's
-# dependency (nothing to fix there).  Kept out of 'make check' (the
-# full_matrix marker) so that it stays green; 'make check-full' runs it on
-# those architectures and FAILS until the self-test is ported.  The other
-# cases are checked on every architecture below.
-FIXUP_REPORT_CASE_PORTED = LAYOUT.karch == "arm64"
-
-
-@(pytest.mark.full_matrix if not FIXUP_REPORT_CASE_PORTED else lambda f: f)
 def test_fixup_selftest_passes(fixup_booted):
-    """Every case passes, including the check of the boot report."""
+    """Every case passes, including the check of the boot report
+    (rcu_deref_fixup_report: each hazard reader's head listed once, as the
+    architecture protects it, where its dependency broke; what broke on
+    each architecture is read from the machine code in
+    test_selftest_fixed_heads_are_the_heads_broken_in_machine_code)."""
     check_selftest(fixup_booted, SELFTEST_CASES + ["rcu_deref_fixup_report"])
 
 
