@@ -199,7 +199,7 @@ EDGES = dict(INDIRECT, **{"riscv64-linux-gnu": re.compile(r"^\s*jr\s", re.M)})
 # function's entry, before any of its head loads (every head of the cases
 # is loaded in the function that uses it), so it cannot make an access
 # look broken: these labels do not make a function inexact.
-ENTRY_LABEL = re.compile(r"^\.LCF\d+$")
+ENTRY_LABEL = {"powerpc64le-linux-gnu": re.compile(r"^\.LCF\d+$")}
 NORETURN = {
     "aarch64-linux-gnu": re.compile(r"^\s*bl\s+(abort|exit|nr_die)\b", re.M),
     "x86_64-linux-gnu": re.compile(r"^\s*call\s+(abort|exit|nr_die)\b", re.M),
@@ -239,8 +239,9 @@ def sure_breaks(result, asm, case, target):
     broken = {line for line in result.deps
               if any(not a.dependent for a in real_accesses(result, line, target))}
     vanished = {line for line in result.deps if not real_accesses(result, line, target)}
+    entry = ENTRY_LABEL.get(target)
     taken = {name for name in CHECKER[target].parse(asm, case).address_taken
-             if not ENTRY_LABEL.match(name)} if EDGES[target].search(asm) else set()
+             if not (entry and entry.match(name))} if EDGES[target].search(asm) else set()
     sure = set()
     for line in broken:
         bodies = [function_body(asm, fn) for fn in broken_functions(result, {line}, target)]
