@@ -1,6 +1,6 @@
 """Bad input for the final-code check (plugin/rcu_deref_rtl.c): control
 flow the RTL pass may not analyse, huge functions, and option
-combinations, with both compilers, in warning and in fix-up mode.
+combinations, with each target's compiler, in warning and in fix-up mode.
 
 The requirement: a function the RTL pass cannot analyse gets a clear
 fallback (the GIMPLE verdict, said so in the stats), never an ICE.  Every
@@ -23,16 +23,15 @@ import pytest
 
 from fuzz.pipeline import crashed
 from rcuderef import diagnostics
-from rcuderef.asmcheck import aarch64 as asm_aarch64
 from rcuderef.asmcheck import dataflow
-from rcuderef.asmcheck import x86_64 as asm_x86_64
-from rcuderef.compiler import ENV, PLUGIN_ARG, REPO, TARGETS, plugin_path
+from rcuderef.compiler import ENV, PLUGIN_ARG, QEMU_USER, REPO, TARGETS, plugin_path
+from tests.corpus import CHECKERS
 
 DATA = os.path.join(REPO, "tests", "data", "fallback")
 INCLUDE = os.path.join(REPO, "plugin", "include")
 BOTH = pytest.mark.parametrize("target", sorted(TARGETS))
-QEMU = shutil.which("qemu-aarch64")
-CHECKER = {"aarch64-linux-gnu": asm_aarch64, "x86_64-linux-gnu": asm_x86_64}
+# Each target's assembly checker: the truth of its own machine code.
+CHECKER = CHECKERS
 
 # The cases, compiled as one unit (each a file of its own, so that
 # diagnostics and the assembly's .loc name it).
@@ -68,6 +67,8 @@ COMBOS = [
 KNOWN = {
     "x86_64-linux-gnu": set(),
     "aarch64-linux-gnu": set(),
+    "powerpc64le-linux-gnu": set(),
+    "riscv64-linux-gnu": set(),
 }
 
 
@@ -168,20 +169,67 @@ def truth(asm, target, case):
 # -fno-dwarf2-cfi-asm the call frame labels), and a call of a noreturn
 # function falls through.  Its must-analysis is then still sound for
 # "intact", but "broken" in such a function may come from one of the
-# extra edges: there it is no truth.
-INDIRECT = re.compile(r"^\s*(br\s+x\d+|jmp\s+\*)", re.M)
-NORETURN = re.compile(r"^\s*(bl|call)\s+(abort|exit|nr_die)\b", re.M)
+# extra edges: there it is no truth.  Per target, read from each
+# compiler's output of the cases (-O2, -O3, -Os, -fPIC):
+# - aarch64 "br xN" (a call is "blr"), x86-64 "jmp *" (a call "call *");
+# - powerpc64le "bctr" after "mtctr" (jump tables, computed gotos, the
+#   nested function's nonlocal goto); "bctrl" is a call through CTR, which
+#   the checker lets fall through like any call;
+# - riscv64 "jr aN"/"jr tN" (jump tables, computed gotos); "jalr" is a
+#   call.  GCC also returns with "jr ra" (after restoring ra from the
+#   frame; "ret" elsewhere): that is no jump to a label in the function
+#   itself, but the checker gives every "jr" the edges to the labels the
+#   file takes, so on riscv64 any "jr" makes those labels' functions
+#   inexact (EDGES), while only a "jr" of another register marks the
+#   function that has it (INDIRECT).
+# Noreturn calls: aarch64 "bl abort", x86-64 "call abort", powerpc64le
+# "bl abort" (then the TOC restore "nop"), riscv64 "call abort@plt" (a
+# noreturn call is never a tail call "tail abort", which the checker
+# takes for an exit anyway).
+INDIRECT = {
+    "aarch64-linux-gnu": re.compile(r"^\s*br\s+x\d+", re.M),
+    "x86_64-linux-gnu": re.compile(r"^\s*jmp\s+\*", re.M),
+    "powerpc64le-linux-gnu": re.compile(r"^\s*bctr\s*$", re.M),
+    "riscv64-linux-gnu": re.compile(r"^\s*jr\s+(?!ra\s*$)\w+\s*$", re.M),
+}
+EDGES = dict(INDIRECT, **{"riscv64-linux-gnu": re.compile(r"^\s*jr\s", re.M)})
+# powerpc64le: the global entry label of each function (".LCFn:", then
+# "0: addis 2,12,.TOC.-.LCFn@ha") is taken by that TOC set-up only, and
+# the checker gives "bctr" an edge to it too.  Such an edge arrives at the
+# function's entry, before any of its head loads (every head of the cases
+# is loaded in the function that uses it), so it cannot make an access
+# look broken: these labels do not make a function inexact.
+ENTRY_LABEL = {"powerpc64le-linux-gnu": re.compile(r"^\.LCF\d+$")}
+NORETURN = {
+    "aarch64-linux-gnu": re.compile(r"^\s*bl\s+(abort|exit|nr_die)\b", re.M),
+    "x86_64-linux-gnu": re.compile(r"^\s*call\s+(abort|exit|nr_die)\b", re.M),
+    "powerpc64le-linux-gnu": re.compile(r"^\s*bl\s+(abort|exit|nr_die)\b", re.M),
+    "riscv64-linux-gnu": re.compile(r"^\s*call\s+(abort|exit|nr_die)(@plt)?\s*$", re.M),
+}
 LABEL = re.compile(r"^([.\w]+):", re.M)
-# A load of an address from the GOT (-fPIC) is no access to order.
-GOT = re.compile(r":got_lo12:|@GOTPCREL")
+# A load of an address from the GOT (-fPIC) is no access to order:
+# aarch64 "ldr xN, [xM, :got_lo12:sym]", x86-64 "sym@GOTPCREL(%rip)",
+# powerpc64le the load of the address from its TOC entry, "ld N,.LCk@toc@l(M)"
+# after "addis M,2,.LCk@toc@ha" ("ld N,.LCk@toc(2)" with -mcmodel=small).
+# riscv64 has none to leave out: GCC 12 writes the GOT load as the pseudo
+# "la aN,sym" (also with -mexplicit-relocs; the assembler expands it to
+# auipc and ld), which the checker takes for a constant, no access.
+GOT = {
+    "aarch64-linux-gnu": re.compile(r":got_lo12:"),
+    "x86_64-linux-gnu": re.compile(r"@GOTPCREL"),
+    "powerpc64le-linux-gnu": re.compile(r"^ld\s.*\.LC\d+@toc(@l)?\("),
+    "riscv64-linux-gnu": None,
+}
 
 
-def real_accesses(result, line):
-    return [a for a in result.deps[line] if not a.stack and not GOT.search(a.insn_text)]
+def real_accesses(result, line, target):
+    got = GOT[target]
+    return [a for a in result.deps[line]
+            if not a.stack and not (got and got.search(a.insn_text))]
 
 
-def broken_functions(result, lines):
-    return {a.function for line in lines for a in real_accesses(result, line)
+def broken_functions(result, lines, target):
+    return {a.function for line in lines for a in real_accesses(result, line, target)
             if not a.dependent}
 
 
@@ -190,13 +238,15 @@ def sure_breaks(result, asm, case, target):
     loads aside), and of the broken lines the ones whose every broken
     access is where asmcheck's control flow is exact."""
     broken = {line for line in result.deps
-              if any(not a.dependent for a in real_accesses(result, line))}
-    vanished = {line for line in result.deps if not real_accesses(result, line)}
-    taken = CHECKER[target].parse(asm, case).address_taken if INDIRECT.search(asm) else set()
+              if any(not a.dependent for a in real_accesses(result, line, target))}
+    vanished = {line for line in result.deps if not real_accesses(result, line, target)}
+    entry = ENTRY_LABEL.get(target)
+    taken = {name for name in CHECKER[target].parse(asm, case).address_taken
+             if not (entry and entry.match(name))} if EDGES[target].search(asm) else set()
     sure = set()
     for line in broken:
-        bodies = [function_body(asm, fn) for fn in broken_functions(result, {line})]
-        if not any(INDIRECT.search(b) or NORETURN.search(b) or
+        bodies = [function_body(asm, fn) for fn in broken_functions(result, {line}, target)]
+        if not any(INDIRECT[target].search(b) or NORETURN[target].search(b) or
                    set(LABEL.findall(b)) & taken for b in bodies):
             sure.add(line)
     return broken, vanished, sure
@@ -208,7 +258,26 @@ def function_body(asm, name):
     return m.group(1) if m else ""
 
 
-ACQUIRE = re.compile(r"^\s*(ldar|ldapr|ldaxr)\w*\s|^\s*dmb\s+ish(ld)?\b", re.M)
+# What orders a head's load before the later accesses, per target (the
+# rules of the checkers' orders_loads(), rcuderef/asmcheck/ordering.py):
+# - aarch64: a load-acquire, or "dmb ish"/"dmb ishld";
+# - powerpc64le: "lwsync", "sync"/"hwsync", or GCC's acquire sequence, a
+#   compare of the loaded register, "bne-" on it and "isync";
+# - riscv64: a fence whose predecessor set has r and whose successor set
+#   has r and w ("fence r,rw"; GCC 12 writes "fence iorw,iorw"),
+#   "fence.tso", or an ".aq" LR or AMO;
+# - x86-64: none needed (TSO keeps loads ordered before later loads and
+#   stores); fix-up mode adds no instruction there, only its site records.
+ACQUIRE = {
+    "aarch64-linux-gnu": re.compile(r"^\s*(ldar|ldapr|ldaxr)\w*\s|^\s*dmb\s+ish(ld)?\b", re.M),
+    "powerpc64le-linux-gnu": re.compile(
+        r"^\s*(lwsync|sync|hwsync)\s*$"
+        r"|^\s*cmp\w*\s+[^\n]*\n\s*bne-?\s+[^\n]*\n\s*isync\s*$", re.M),
+    "riscv64-linux-gnu": re.compile(
+        r"^\s*fence\s+[iow]*r[iow]*\s*,\s*(?=[iorw]*r)(?=[iorw]*w)[iorw]+\s*$"
+        r"|^\s*fence\.tso\s*$|^\s*(lr|amo\w+)\.[wd]\.aq(rl)?\s", re.M),
+    "x86_64-linux-gnu": None,
+}
 
 
 def unit(tmp_path, names, main=False):
@@ -250,11 +319,11 @@ def sweep(target, flags, tmp_path):
             problems.append("%s:%d: broken in the assembly, not warned" % (case, line))
         for line in sorted(warned - broken - vanished):
             problems.append("%s:%d: warned, intact in the assembly" % (case, line))
-        if target.startswith("aarch64"):
+        if ACQUIRE[target] is not None:
             # Fix-up mode protects each function whose access is broken.
             fixed = out["fixup"][1]
-            for fn in sorted(broken_functions(res, sure)):
-                if not ACQUIRE.search(function_body(fixed, fn)):
+            for fn in sorted(broken_functions(res, sure, target)):
+                if not ACQUIRE[target].search(function_body(fixed, fn)):
                     problems.append("%s: fix-up left %s without an acquire" % (case, fn))
     return problems
 
@@ -298,9 +367,12 @@ def run_program(target, exe):
     if target.startswith("x86_64"):
         cmd = [str(exe)]
     else:
-        if not QEMU:
-            pytest.skip("qemu-aarch64 is not installed")
-        cmd = [QEMU, "-L", "/usr/aarch64-linux-gnu", str(exe)]
+        # Debian's qemu-user (mk/packages.txt) and the target's libc
+        # (libc6-dev-<arch>-cross) under /usr/<triplet>.
+        qemu = shutil.which(QEMU_USER[target])
+        if not qemu:
+            pytest.skip("%s is not installed" % QEMU_USER[target])
+        cmd = [qemu, "-L", "/usr/" + target, str(exe)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
@@ -311,7 +383,8 @@ def run_program(target, exe):
                                    ("-Os", "-fno-schedule-insns2", "-fno-reorder-blocks")])
 def test_fixup_runs_the_same(target, flags, tmp_path):
     """Fix-up mode: the program (every case, driven by main.c) prints what
-    it prints without the plugin; natively, or under qemu-aarch64."""
+    it prints without the plugin; natively, or under QEMU's user mode
+    (qemu-aarch64, qemu-ppc64le, qemu-riscv64)."""
     src = unit(tmp_path, CASES, main=True)
     outputs = {}
     for mode in (None, "fixup"):
@@ -380,13 +453,22 @@ def test_fixed_bug_pic_got_load(target, tmp_path):
     """pic_got_bug.c: with -fPIC, x86-64 loads the array's address from the
     GOT at the access's location, and the plugin took that load (a MEM
     without MEM_EXPR) for the access, broken; a read-only MEM is no merged
-    access now.  asmcheck: the access is intact on both targets."""
-    src = os.path.join(DATA, "pic_got_bug.c")
+    access now.  asmcheck: the access is intact on every target.  Only
+    x86-64 keeps the access on line 14 with -g; aarch64, powerpc64le and
+    riscv64 give it the closing brace's line 15 (line 14 then has only the
+    GOT or TOC load of pic_idx's address, or nothing on riscv64, whose "la"
+    is no load), so the truth reads both lines."""
+    name = "pic_got_bug.c"
+    src = os.path.join(DATA, name)
     out = compile_modes(src, target, ("-O2", "-fPIC"), tmp_path)
     proc, asm, _ = compile_asm(src, target, ("-O2", "-fPIC", "-g"), None, tmp_path)
-    res = truth(asm, target, "pic_got_bug.c")
-    broken, _, _ = sure_breaks(res, asm, "pic_got_bug.c", target)
+    res = truth(asm, target, name)
+    broken, _, _ = sure_breaks(res, asm, name, target)
     assert broken == set() and res.heads
+    heads, _, _ = annotations(src)
+    whole = CHECKER[target].analyze(asm, name, heads, {14, 15})
+    accesses = [a for line in (14, 15) for a in real_accesses(whole, line, target)]
+    assert accesses and all(a.dependent for a in accesses), accesses
     warned = {line for line, _, _ in
               diagnostics.plugin_warnings(out["warn"][0].stderr, "pic_got_bug.c")}
     assert warned == set()
@@ -407,6 +489,8 @@ def test_fixed_bug_head_merge(target, tmp_path):
     res = truth(asm, target, name)
     assert res.heads
     _, _, marked = annotations(src)
+    broken, vanished, sure = sure_breaks(res, asm, name, target)
+    assert marked <= broken | vanished and sure <= marked
     warned = {line for line, _, _ in diagnostics.plugin_warnings(out["warn"][0].stderr, name)}
     assert warned == marked
     s = out["warn"][2][0]
