@@ -120,6 +120,7 @@ static struct {
 	vec<call_rec> arm_calls;	/* calls whose results are merged with heads */
 	vec<asm_rec> arm_asms;		/* asms whose outputs are merged with heads */
 	vec<tree> arm_params;		/* parameters merged with heads */
+	vec<unsigned int> arm_hard_regs;	/* register variables merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
 	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
@@ -168,6 +169,7 @@ void rtl_track_begin(void)
 	rtl.arm_decls->empty();
 	rtl.arm_frame = false;
 	rtl.arm_params.truncate(0);
+	rtl.arm_hard_regs.truncate(0);
 	rtl.arm_calls.truncate(0);
 	rtl.arm_asms.truncate(0);
 	rtl.last_pass = NULL;
@@ -270,6 +272,14 @@ void rtl_track_arm_decl(tree decl)
 
 void rtl_track_arm_load(tree ref)
 {
+	rtx reg = VAR_P(ref) && DECL_HARD_REGISTER(ref) ? DECL_RTL_IF_SET(ref) : NULL_RTX;
+
+	/* A global register variable (riscv's current task in tp): no MEM. */
+	if (reg && REG_P(reg) && HARD_REGISTER_P(reg)) {
+		if (!rtl.arm_hard_regs.contains(REGNO(reg)))
+			rtl.arm_hard_regs.safe_push(REGNO(reg));
+		return;
+	}
 	if (!rtl.arm_loads->add(ref))
 		vec_safe_push(rtl_keep, ref);
 }
@@ -1237,7 +1247,10 @@ static void walk_block(struct rtl_walk *w, basic_block bb, bitmap state)
 	}
 }
 
-/* The registers the arm parameters arrive in hold DEP_OK at the entry. */
+/*
+ * The registers the arm parameters arrive in, and the global register
+ * variables that are arms, hold DEP_OK at the entry.
+ */
 static void seed_arm_params(struct rtl_walk *w, bitmap state)
 {
 	auto_bitmap ok;
@@ -1250,6 +1263,8 @@ static void seed_arm_params(struct rtl_walk *w, bitmap state)
 		if (in && REG_P(in))
 			write_dest(w, state, in, ok);
 	}
+	for (i = 0; i < rtl.arm_hard_regs.length(); i++)
+		write_dest(w, state, regno_reg_rtx[rtl.arm_hard_regs[i]], ok);
 }
 
 /*

@@ -268,6 +268,25 @@ def test_frame_pointer_register_is_no_slot(opt, target):
     assert warnings(name, target, opt=opt) == []
 
 
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_register_variable_arm(opt):
+    """next_thread() walk from riscv64's current task, a global register
+    variable in tp (Linux 6.1's do_wait()), reduced; riscv64 only (the
+    register).  The rule read by hand: the walk starts at current, which
+    never depended on a head, an arm, as do_each_thread() starting at
+    &init_task.  The riscv64 checker, which knows no source arms, finds
+    the accesses (lines 37, 38) broken on that entry path: their base
+    register is a copy of tp there ("mv a5,tp").  The plugin warned on
+    both lines and on the walk's own load at every level before a
+    register variable was an arm."""
+    target = "riscv64-linux-gnu"
+    name = "register_variable_arm.c"
+    res = CHECKERS[target].compile_and_analyze(os.path.join(REPRO, name),
+                                               opt=opt, extra=("-I", INCLUDE))
+    assert {37, 38} <= res.broken_lines
+    assert warnings(name, target, opt=opt) == []
+
+
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
 def test_merged_first_head_is_no_break(opt, target):
