@@ -24,6 +24,10 @@ struct pass_mark {
 struct blame_state {
 	/* The names of the passes blamed or run: they live as long as GCC. */
 	vec<const char *> pass_names;
+	/* a pass name (by address) -> its index in pass_names */
+	hash_map<const char *, int> *name_index;
+	/* by index in pass_names: whether the pass is an inliner */
+	vec<bool> inliner;
 	/* access key, (access, head) pair, or (location, 0) -> blamed pass */
 	hash_map<key_hash, int> *first;
 	/* DECL_UID of a function -> the last GIMPLE pass run on it */
@@ -39,6 +43,7 @@ static struct blame_state blame;
 void blame_start(void)
 {
 	blame.pass_names.create(64);
+	blame.name_index = new hash_map<const char *, int>;
 	blame.first = new hash_map<key_hash, int>;
 	blame.last_pass = new hash_map<key_hash, struct pass_mark>;
 	blame.bases = new hash_map<key_hash, unsigned int>;
@@ -48,24 +53,29 @@ void blame_start(void)
 void blame_finish(void)
 {
 	blame.pass_names.release();
+	blame.inliner.release();
+	delete blame.name_index;
 	delete blame.first;
 	delete blame.last_pass;
 	delete blame.bases;
 	blame.first = NULL;
 }
 
-/* The index of a pass name (pass names live as long as the compiler). */
+/*
+ * The index of a pass name (pass names live as long as the compiler),
+ * found by its address: it is asked before every GIMPLE pass.
+ */
 static int pass_name_index(const char *name)
 {
-	const char *known;
-	unsigned int i;
+	bool existed;
+	int *index = &blame.name_index->get_or_insert(name, &existed);
 
-	FOR_EACH_VEC_ELT(blame.pass_names, i, known) {
-		if (known == name)
-			return i;
+	if (!existed) {
+		*index = blame.pass_names.length();
+		blame.pass_names.safe_push(name);
+		blame.inliner.safe_push(strstr(name, "inline"));
 	}
-	blame.pass_names.safe_push(name);
-	return i;
+	return *index;
 }
 
 /* Remember the first pass after which key was seen broken. */
@@ -132,8 +142,7 @@ bool broken_base(unsigned HOST_WIDE_INT pair, unsigned int *uid)
  */
 static bool imports_code(const struct pass_mark *prev)
 {
-	return prev->epoch != blame.ipa_epoch ||
-	       strstr(blame.pass_names[prev->name], "inline");
+	return prev->epoch != blame.ipa_epoch || blame.inliner[prev->name];
 }
 
 /*
@@ -177,30 +186,47 @@ static void add_phi(unsigned long *h, gphi *phi)
 
 /*
  * Mix a statement: the statement itself (a pass that makes a new one
- * changes it), its operands and its SSA uses (a use replaced in place,
- * inside a memory reference, changes them).
+ * changes it), its code and subcode, its SSA uses (a use replaced in
+ * place, inside a memory reference, changes them) and, in an assignment
+ * or where it reads or writes memory, its operands (a memory reference,
+ * an address or a constant replaced in place; the constants of a
+ * condition or of a call that reads no memory decide no chain).  The
+ * uses are read from the statement's operand list as
+ * FOR_EACH_SSA_USE_OPERAND (SSA_OP_USE) gives them, without its iterator:
+ * the virtual use, first in the list, is not one of them.
  */
 static void add_stmt(unsigned long *h, gimple stmt)
 {
-	ssa_op_iter iter;
-	use_operand_p use;
-	unsigned int i;
+	struct use_optype_d *use;
+	unsigned int i, n;
 
 	MIX_PTR(h, stmt);
-	for (i = 0; i < gimple_num_ops(stmt); i++)
-		MIX_PTR(h, gimple_op(stmt, i));
-	FOR_EACH_SSA_USE_OPERAND(use, stmt, iter, SSA_OP_USE)
-		MIX_PTR(h, USE_FROM_PTR(use));
+	print_mix(h, (unsigned long)gimple_code(stmt) << 16 | stmt->subcode);
+	if (!gimple_has_ops(stmt))
+		return;
+	use = gimple_use_ops(stmt);
+	if (use && gimple_vuse(stmt))
+		use = use->next;
+	if (gimple_vuse(stmt) || is_gimple_assign(stmt)) {
+		n = gimple_num_ops(stmt);
+		for (i = 0; i < n; i++)
+			MIX_PTR(h, gimple_op(stmt, i));
+	}
+	for (; use; use = use->next)
+		MIX_PTR(h, USE_OP(use));
 }
 
 /*
  * The current function's fingerprint: its blocks, their successors, their
  * PHIs and statements (debug statements aside: they change no verdict).
+ * The sequences are followed by their links, without iterators: this runs
+ * before every GIMPLE pass.
  */
 static unsigned long function_print(void)
 {
-	unsigned long h = 0xcbf29ce484222325UL;
+	unsigned long h = 0xcbf29ce484222325UL, steps = 0;
 	basic_block bb;
+	gimple_seq_node n;
 	edge e;
 	edge_iterator ei;
 
@@ -208,16 +234,16 @@ static unsigned long function_print(void)
 		print_mix(&h, bb->index);
 		FOR_EACH_EDGE(e, ei, bb->succs)
 			print_mix(&h, e->dest->index);
-		for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi))
-			add_phi(&h, pi.phi());
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-		     gsi_next(&gsi)) {
-			if (is_gimple_debug(gsi_stmt(gsi)))
+		for (n = phi_nodes(bb); n; n = n->next)
+			add_phi(&h, as_a<gphi *>(n));
+		for (n = bb_seq(bb); n; n = n->next) {
+			if (is_gimple_debug(n))
 				continue;
-			count_one(COUNT_WALK_STEPS);
-			add_stmt(&h, gsi_stmt(gsi));
+			steps++;
+			add_stmt(&h, n);
 		}
 	}
+	count_add(COUNT_WALK_STEPS, steps);
 	return h;
 }
 

@@ -324,6 +324,7 @@ enum unit_count {
 };
 
 void count_one(enum unit_count what);
+void count_add(enum unit_count what, unsigned long long n);
 void write_stats(void);
 void stats_start(void);
 
