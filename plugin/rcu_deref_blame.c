@@ -18,6 +18,7 @@ struct pass_mark {
 	unsigned int epoch;
 	unsigned long print;	/* the function's fingerprint before the pass */
 	bool relevant;		/* the function held something to check */
+	bool heads;		/* ... and a head, or a call returning one */
 	bool printed;		/* print is set */
 };
 
@@ -146,18 +147,24 @@ static bool imports_code(const struct pass_mark *prev)
 }
 
 /*
- * Whether the current function holds anything a probe can check.  A GIMPLE
- * pass only rewrites the function's own statements: one without a head or
- * a recorded access gains one only from another function's code, so the
- * walk that tells is made again only after such a pass.
+ * Whether the current function holds anything a probe can check, and
+ * whether it holds a head (without one, a probe makes no walk from the
+ * heads).  A GIMPLE pass only rewrites the function's own statements: one
+ * without a head or a recorded access gains one only from another
+ * function's code, so the walks that tell are made again only after such
+ * a pass.
  */
-static bool function_relevant(const struct pass_mark *prev)
+static void function_relevant(const struct pass_mark *prev, struct pass_mark *mark)
 {
-	if (rcu_deref_options.probe_all)
-		return true;
-	if (prev && !imports_code(prev))
-		return prev->relevant;
-	return function_has_records();
+	if (rcu_deref_options.probe_all) {
+		mark->relevant = mark->heads = true;
+	} else if (prev && !imports_code(prev)) {
+		mark->relevant = prev->relevant;
+		mark->heads = prev->heads;
+	} else {
+		mark->relevant = function_has_records();
+		mark->heads = mark->relevant && function_has_heads();
+	}
 }
 
 /*
@@ -286,16 +293,16 @@ void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 		return;
 	uid = DECL_UID(current_function_decl);
 	prev = blame.last_pass->get(uid);
-	mark.relevant = function_relevant(prev);
+	function_relevant(prev, &mark);
 	mark.printed = false;
 	if (unchanged_since(prev, &mark)) {
 		count_one(COUNT_PROBES_UNCHANGED);
 	} else {
 		count_one(mark.relevant ? COUNT_PROBES : COUNT_PROBES_SKIPPED);
 		if (prev && mark.relevant && prev->epoch != blame.ipa_epoch)
-			check_function("inlining or IPA constant propagation", false);
+			probe_function("inlining or IPA constant propagation", mark.heads);
 		else if (prev && mark.relevant)
-			check_function(blame.pass_names[prev->name], false);
+			probe_function(blame.pass_names[prev->name], mark.heads);
 	}
 	mark.name = pass_name_index(pass->name);
 	mark.epoch = blame.ipa_epoch;
