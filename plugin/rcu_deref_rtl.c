@@ -342,6 +342,12 @@ static machine_mode address_mode(void)
 	return targetm.addr_space.address_mode(ADDR_SPACE_GENERIC);
 }
 
+/* The units (each whole and low part) of the registers a call clobbers. */
+struct clobber_units {
+	HARD_REG_SET regs;
+	bitmap units;
+};
+
 struct rtl_walk {
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
 	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
@@ -354,6 +360,8 @@ struct rtl_walk {
 	bool check;			/* the final round: decide the accesses */
 	/* Registers holding a symbol's address plus an offset, in this block. */
 	struct const_map *consts;
+	/* The units the calls' clobber sets clear, by set: calls share few. */
+	vec<struct clobber_units> clobbers;
 };
 
 /*
@@ -1024,12 +1032,37 @@ static bool fresh_object_call(rtx_insn *insn)
 	       DECL_IS_MALLOC(SYMBOL_REF_DECL(fn));
 }
 
+/*
+ * The units a call that clobbers the registers regs clears in a state:
+ * made once per clobber set and walk, then cleared in one bitmap
+ * operation instead of one per register.
+ */
+static bitmap clobbered_units(struct rtl_walk *w, const HARD_REG_SET &regs)
+{
+	struct clobber_units *c, made;
+	unsigned int i, r;
+
+	FOR_EACH_VEC_ELT(w->clobbers, i, c) {
+		if (c->regs == regs)
+			return c->units;
+	}
+	made.regs = regs;
+	made.units = BITMAP_ALLOC(&w->ob);
+	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
+		if (!TEST_HARD_REG_BIT(regs, r))
+			continue;
+		bitmap_set_range(made.units, r * w->nsrc, w->nsrc);
+		bitmap_set_range(made.units, low_unit(w, r) * w->nsrc, w->nsrc);
+	}
+	w->clobbers.safe_push(made);
+	return made.units;
+}
+
 static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
 	HARD_REG_SET clobbered = insn_callee_abi(insn).full_and_partial_reg_clobbers();
 	auto_bitmap args;
 	rtx link, set;
-	unsigned int r;
 	int c;
 
 	for (link = CALL_INSN_FUNCTION_USAGE(insn); link; link = XEXP(link, 1)) {
@@ -1045,12 +1078,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	} else if (call_in(rtl.arm_calls, insn) >= 0 || fresh_object_call(insn)) {
 		bitmap_set_bit(args, DEP_OK);
 	}
-	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
-		if (TEST_HARD_REG_BIT(clobbered, r)) {
-			set_unit(w, state, r, NULL, false);
-			set_unit(w, state, low_unit(w, r), NULL, false);
-		}
-	}
+	bitmap_and_compl_into(state, clobbered_units(w, clobbered));
 	set = call_value_set(insn);
 	if (set)
 		write_dest(w, state, SET_DEST(set), args);
@@ -1226,6 +1254,7 @@ static void analyse(void)
 	free(rpo);
 	free(order_of);
 	w.sp_slots.release();
+	w.clobbers.release();
 	delete w.slots;
 	delete w.consts;
 }
@@ -1671,7 +1700,9 @@ static unsigned int rcu_deref_rtl_execute(void)
 
 	rtl_counts.functions++;
 	if (analysable()) {
-		analyse();
+		/* Without a tracked access, there is nothing to decide. */
+		if (rtl.accesses.length())
+			analyse();
 	} else {
 		rtl_counts.fallback_functions++;
 		for (i = 0; i < rtl.accesses.length(); i++)
