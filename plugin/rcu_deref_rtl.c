@@ -362,6 +362,8 @@ struct rtl_walk {
 	struct const_map *consts;
 	/* The units the calls' clobber sets clear, by set: calls share few. */
 	vec<struct clobber_units> clobbers;
+	/* ... and by callee, where the callee alone decides the set */
+	hash_map<tree, bitmap> *callee_clobbers;
 };
 
 /*
@@ -1058,9 +1060,27 @@ static bitmap clobbered_units(struct rtl_walk *w, const HARD_REG_SET &regs)
 	return made.units;
 }
 
+/*
+ * The units the call insn clobbers.  With -fipa-ra, the clobbers of a call
+ * to a known function are that function's (insn_callee_abi() asks
+ * fndecl_abi()): found once per callee and walk.
+ */
+static bitmap call_clobbers(struct rtl_walk *w, rtx_insn *insn)
+{
+	tree fndecl = flag_ipa_ra ? get_call_fndecl(insn) : NULL_TREE;
+	bitmap *known = fndecl ? w->callee_clobbers->get(fndecl) : NULL;
+	bitmap units;
+
+	if (known)
+		return *known;
+	units = clobbered_units(w, insn_callee_abi(insn).full_and_partial_reg_clobbers());
+	if (fndecl)
+		w->callee_clobbers->put(fndecl, units);
+	return units;
+}
+
 static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
-	HARD_REG_SET clobbered = insn_callee_abi(insn).full_and_partial_reg_clobbers();
 	auto_bitmap args;
 	rtx link, set;
 	int c;
@@ -1078,7 +1098,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	} else if (call_in(rtl.arm_calls, insn) >= 0 || fresh_object_call(insn)) {
 		bitmap_set_bit(args, DEP_OK);
 	}
-	bitmap_and_compl_into(state, clobbered_units(w, clobbered));
+	bitmap_and_compl_into(state, call_clobbers(w, insn));
 	set = call_value_set(insn);
 	if (set)
 		write_dest(w, state, SET_DEST(set), args);
@@ -1192,6 +1212,7 @@ static void analyse(void)
 	memset(&w, 0, sizeof(w));
 	w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;
 	w.consts = new const_map;
+	w.callee_clobbers = new hash_map<tree, bitmap>;
 	w.nregs = max_reg_num();
 	w.nsrc = 1;
 	bitmap_obstack_initialize(&w.ob);
@@ -1255,6 +1276,7 @@ static void analyse(void)
 	free(order_of);
 	w.sp_slots.release();
 	w.clobbers.release();
+	delete w.callee_clobbers;
 	delete w.slots;
 	delete w.consts;
 }
