@@ -157,7 +157,8 @@ static bool imports_code(const struct pass_mark *prev)
 static void function_relevant(const struct pass_mark *prev, struct pass_mark *mark)
 {
 	if (rcu_deref_options.probe_all) {
-		mark->relevant = mark->heads = true;
+		mark->relevant = true;
+		mark->heads = true;
 	} else if (prev && !imports_code(prev)) {
 		mark->relevant = prev->relevant;
 		mark->heads = prev->heads;
@@ -242,7 +243,7 @@ static unsigned long function_print(void)
 		FOR_EACH_EDGE(e, ei, bb->succs)
 			print_mix(&h, e->dest->index);
 		for (n = phi_nodes(bb); n; n = n->next)
-			add_phi(&h, as_a<gphi *>(n));
+			add_phi(&h, (gphi *)n);
 		for (n = bb_seq(bb); n; n = n->next) {
 			if (is_gimple_debug(n))
 				continue;

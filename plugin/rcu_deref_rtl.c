@@ -1039,19 +1039,19 @@ static bool fresh_object_call(rtx_insn *insn)
  * made once per clobber set and walk, then cleared in one bitmap
  * operation instead of one per register.
  */
-static bitmap clobbered_units(struct rtl_walk *w, const HARD_REG_SET &regs)
+static bitmap clobbered_units(struct rtl_walk *w, const HARD_REG_SET *regs)
 {
 	struct clobber_units *c, made;
 	unsigned int i, r;
 
 	FOR_EACH_VEC_ELT(w->clobbers, i, c) {
-		if (c->regs == regs)
+		if (c->regs == *regs)
 			return c->units;
 	}
-	made.regs = regs;
+	made.regs = *regs;
 	made.units = BITMAP_ALLOC(&w->ob);
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
-		if (!TEST_HARD_REG_BIT(regs, r))
+		if (!TEST_HARD_REG_BIT(*regs, r))
 			continue;
 		bitmap_set_range(made.units, r * w->nsrc, w->nsrc);
 		bitmap_set_range(made.units, low_unit(w, r) * w->nsrc, w->nsrc);
@@ -1069,11 +1069,13 @@ static bitmap call_clobbers(struct rtl_walk *w, rtx_insn *insn)
 {
 	tree fndecl = flag_ipa_ra ? get_call_fndecl(insn) : NULL_TREE;
 	bitmap *known = fndecl ? w->callee_clobbers->get(fndecl) : NULL;
+	HARD_REG_SET regs;
 	bitmap units;
 
 	if (known)
 		return *known;
-	units = clobbered_units(w, insn_callee_abi(insn).full_and_partial_reg_clobbers());
+	regs = insn_callee_abi(insn).full_and_partial_reg_clobbers();
+	units = clobbered_units(w, &regs);
 	if (fndecl)
 		w->callee_clobbers->put(fndecl, units);
 	return units;
