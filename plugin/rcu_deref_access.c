@@ -228,6 +228,33 @@ void visit_stmt_accesses(struct chain_walk *w, gimple stmt,
 	}
 }
 
+/*
+ * visit_function_accesses() in SSA form, where every statement that loads
+ * or stores memory has a virtual use, but for a load from a constant (a
+ * string literal's element: "abc"[i]), which is a single assignment: the
+ * others, most of a function, are passed over without looking at their
+ * operands.
+ */
+void visit_memory_accesses(struct chain_walk *w,
+			   void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
+				      bool store, void *data),
+			   void *data)
+{
+	unsigned long steps = 0;
+	basic_block bb;
+	gimple_seq_node n;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (n = bb_seq(bb); n; n = n->next) {
+			steps++;
+			if ((gimple_vuse(n) || gimple_assign_single_p(n)) &&
+			    !is_gimple_debug(n))
+				visit_stmt_accesses(w, n, fn, data);
+		}
+	}
+	count_add(COUNT_WALK_STEPS, steps);
+}
+
 void visit_function_accesses(struct chain_walk *w,
 			     void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
 					bool store, void *data),

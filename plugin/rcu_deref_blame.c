@@ -18,12 +18,17 @@ struct pass_mark {
 	unsigned int epoch;
 	unsigned long print;	/* the function's fingerprint before the pass */
 	bool relevant;		/* the function held something to check */
+	bool heads;		/* ... and a head, or a call returning one */
 	bool printed;		/* print is set */
 };
 
 struct blame_state {
 	/* The names of the passes blamed or run: they live as long as GCC. */
 	vec<const char *> pass_names;
+	/* a pass name (by address) -> its index in pass_names */
+	hash_map<const char *, int> *name_index;
+	/* by index in pass_names: whether the pass is an inliner */
+	vec<bool> inliner;
 	/* access key, (access, head) pair, or (location, 0) -> blamed pass */
 	hash_map<key_hash, int> *first;
 	/* DECL_UID of a function -> the last GIMPLE pass run on it */
@@ -39,6 +44,7 @@ static struct blame_state blame;
 void blame_start(void)
 {
 	blame.pass_names.create(64);
+	blame.name_index = new hash_map<const char *, int>;
 	blame.first = new hash_map<key_hash, int>;
 	blame.last_pass = new hash_map<key_hash, struct pass_mark>;
 	blame.bases = new hash_map<key_hash, unsigned int>;
@@ -48,24 +54,29 @@ void blame_start(void)
 void blame_finish(void)
 {
 	blame.pass_names.release();
+	blame.inliner.release();
+	delete blame.name_index;
 	delete blame.first;
 	delete blame.last_pass;
 	delete blame.bases;
 	blame.first = NULL;
 }
 
-/* The index of a pass name (pass names live as long as the compiler). */
+/*
+ * The index of a pass name (pass names live as long as the compiler),
+ * found by its address: it is asked before every GIMPLE pass.
+ */
 static int pass_name_index(const char *name)
 {
-	const char *known;
-	unsigned int i;
+	bool existed;
+	int *index = &blame.name_index->get_or_insert(name, &existed);
 
-	FOR_EACH_VEC_ELT(blame.pass_names, i, known) {
-		if (known == name)
-			return i;
+	if (!existed) {
+		*index = blame.pass_names.length();
+		blame.pass_names.safe_push(name);
+		blame.inliner.safe_push(strstr(name, "inline"));
 	}
-	blame.pass_names.safe_push(name);
-	return i;
+	return *index;
 }
 
 /* Remember the first pass after which key was seen broken. */
@@ -132,23 +143,29 @@ bool broken_base(unsigned HOST_WIDE_INT pair, unsigned int *uid)
  */
 static bool imports_code(const struct pass_mark *prev)
 {
-	return prev->epoch != blame.ipa_epoch ||
-	       strstr(blame.pass_names[prev->name], "inline");
+	return prev->epoch != blame.ipa_epoch || blame.inliner[prev->name];
 }
 
 /*
- * Whether the current function holds anything a probe can check.  A GIMPLE
- * pass only rewrites the function's own statements: one without a head or
- * a recorded access gains one only from another function's code, so the
- * walk that tells is made again only after such a pass.
+ * Whether the current function holds anything a probe can check, and
+ * whether it holds a head (without one, a probe makes no walk from the
+ * heads).  A GIMPLE pass only rewrites the function's own statements: one
+ * without a head or a recorded access gains one only from another
+ * function's code, so the walks that tell are made again only after such
+ * a pass.
  */
-static bool function_relevant(const struct pass_mark *prev)
+static void function_relevant(const struct pass_mark *prev, struct pass_mark *mark)
 {
-	if (rcu_deref_options.probe_all)
-		return true;
-	if (prev && !imports_code(prev))
-		return prev->relevant;
-	return function_has_records();
+	if (rcu_deref_options.probe_all) {
+		mark->relevant = true;
+		mark->heads = true;
+	} else if (prev && !imports_code(prev)) {
+		mark->relevant = prev->relevant;
+		mark->heads = prev->heads;
+	} else {
+		mark->relevant = function_has_records();
+		mark->heads = mark->relevant && function_has_heads();
+	}
 }
 
 /*
@@ -177,30 +194,47 @@ static void add_phi(unsigned long *h, gphi *phi)
 
 /*
  * Mix a statement: the statement itself (a pass that makes a new one
- * changes it), its operands and its SSA uses (a use replaced in place,
- * inside a memory reference, changes them).
+ * changes it), its code and subcode, its SSA uses (a use replaced in
+ * place, inside a memory reference, changes them) and, in an assignment
+ * or where it reads or writes memory, its operands (a memory reference,
+ * an address or a constant replaced in place; the constants of a
+ * condition or of a call that reads no memory decide no chain).  The
+ * uses are read from the statement's operand list as
+ * FOR_EACH_SSA_USE_OPERAND (SSA_OP_USE) gives them, without its iterator:
+ * the virtual use, first in the list, is not one of them.
  */
 static void add_stmt(unsigned long *h, gimple stmt)
 {
-	ssa_op_iter iter;
-	use_operand_p use;
-	unsigned int i;
+	struct use_optype_d *use;
+	unsigned int i, n;
 
 	MIX_PTR(h, stmt);
-	for (i = 0; i < gimple_num_ops(stmt); i++)
-		MIX_PTR(h, gimple_op(stmt, i));
-	FOR_EACH_SSA_USE_OPERAND(use, stmt, iter, SSA_OP_USE)
-		MIX_PTR(h, USE_FROM_PTR(use));
+	print_mix(h, (unsigned long)gimple_code(stmt) << 16 | stmt->subcode);
+	if (!gimple_has_ops(stmt))
+		return;
+	use = gimple_use_ops(stmt);
+	if (use && gimple_vuse(stmt))
+		use = use->next;
+	if (gimple_vuse(stmt) || is_gimple_assign(stmt)) {
+		n = gimple_num_ops(stmt);
+		for (i = 0; i < n; i++)
+			MIX_PTR(h, gimple_op(stmt, i));
+	}
+	for (; use; use = use->next)
+		MIX_PTR(h, USE_OP(use));
 }
 
 /*
  * The current function's fingerprint: its blocks, their successors, their
  * PHIs and statements (debug statements aside: they change no verdict).
+ * The sequences are followed by their links, without iterators: this runs
+ * before every GIMPLE pass.
  */
 static unsigned long function_print(void)
 {
-	unsigned long h = 0xcbf29ce484222325UL;
+	unsigned long h = 0xcbf29ce484222325UL, steps = 0;
 	basic_block bb;
+	gimple_seq_node n;
 	edge e;
 	edge_iterator ei;
 
@@ -208,16 +242,16 @@ static unsigned long function_print(void)
 		print_mix(&h, bb->index);
 		FOR_EACH_EDGE(e, ei, bb->succs)
 			print_mix(&h, e->dest->index);
-		for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi))
-			add_phi(&h, pi.phi());
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-		     gsi_next(&gsi)) {
-			if (is_gimple_debug(gsi_stmt(gsi)))
+		for (n = phi_nodes(bb); n; n = n->next)
+			add_phi(&h, (gphi *)n);
+		for (n = bb_seq(bb); n; n = n->next) {
+			if (is_gimple_debug(n))
 				continue;
-			count_one(COUNT_WALK_STEPS);
-			add_stmt(&h, gsi_stmt(gsi));
+			steps++;
+			add_stmt(&h, n);
 		}
 	}
+	count_add(COUNT_WALK_STEPS, steps);
 	return h;
 }
 
@@ -260,16 +294,16 @@ void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 		return;
 	uid = DECL_UID(current_function_decl);
 	prev = blame.last_pass->get(uid);
-	mark.relevant = function_relevant(prev);
+	function_relevant(prev, &mark);
 	mark.printed = false;
 	if (unchanged_since(prev, &mark)) {
 		count_one(COUNT_PROBES_UNCHANGED);
 	} else {
 		count_one(mark.relevant ? COUNT_PROBES : COUNT_PROBES_SKIPPED);
 		if (prev && mark.relevant && prev->epoch != blame.ipa_epoch)
-			check_function("inlining or IPA constant propagation", false);
+			probe_function("inlining or IPA constant propagation", mark.heads);
 		else if (prev && mark.relevant)
-			check_function(blame.pass_names[prev->name], false);
+			probe_function(blame.pass_names[prev->name], mark.heads);
 	}
 	mark.name = pass_name_index(pass->name);
 	mark.epoch = blame.ipa_epoch;

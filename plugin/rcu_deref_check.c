@@ -389,7 +389,9 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 		note_new_load(ctx, stmt, ref, store);
 		return;
 	}
-	ctx->keys_here.add(key);
+	/* Only check_vanished() asks, and only with a head here. */
+	if (!bitmap_empty_p(ctx->heads_here))
+		ctx->keys_here.add(key);
 	if (rec->source < 0)
 		return;
 	kind = classify(w, ctx, rec, ref, &base);
@@ -443,6 +445,16 @@ static void unused_head(struct check_ctx *ctx, gimple stmt, int head)
 }
 
 /*
+ * Whether stmt can be a head, or a call that returns one: a head is a
+ * load or a call, and either reads memory (it has a virtual use).  The
+ * test that costs nothing before the one that looks the head up.
+ */
+static inline bool may_hold_head(gimple stmt)
+{
+	return is_gimple_call(stmt) || gimple_vuse(stmt);
+}
+
+/*
  * Seed the heads present in the current function's code, and the results
  * of calls to functions that return a head's value (getters).  Results of
  * clones that lost a head go to the walk of broken values.
@@ -455,8 +467,11 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 	FOR_EACH_BB_FN(bb, cfun) {
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple stmt = gsi_stmt(gsi);
-			int src = stmt_head(stmt);
+			int src;
 
+			if (!may_hold_head(stmt))
+				continue;
+			src = stmt_head(stmt);
 			if (src < 0 && is_gimple_call(stmt))
 				src = returned_head(stmt);
 			if (src < 0 && is_gimple_call(stmt)) {
@@ -483,11 +498,22 @@ static void seed_late_heads(struct chain_walk *w, struct check_ctx *ctx)
 	}
 }
 
+/* Check every access of the function; a probe looks at memory statements only. */
+static void visit_accesses(struct chain_walk *w, struct check_ctx *ctx)
+{
+	if (ctx->report)
+		visit_function_accesses(w, check_access, ctx);
+	else
+		visit_memory_accesses(w, check_access, ctx);
+}
+
 /*
  * Check the current function against the records.  A second round finds
- * the accesses whose address was loaded by an access found broken.
+ * the accesses whose address was loaded by an access found broken.  Only
+ * heads and calls (a getter, a clone that lost a head) seed the walks:
+ * without heads (known to be none), the walk for them is not made.
  */
-unsigned int check_function(const char *pass, bool report)
+static unsigned int check_with(const char *pass, bool report, bool heads)
 {
 	struct chain_walk w, broken;
 	struct check_ctx ctx;
@@ -503,18 +529,62 @@ unsigned int check_function(const char *pass, bool report)
 
 	walk_init(&w);
 	walk_init(&broken);
-	seed_late_heads(&w, &ctx);
-	walk_function(&w);
-	visit_function_accesses(&w, check_access, &ctx);
+	if (heads)
+		seed_late_heads(&w, &ctx);
+	/* Nothing seeded: the walk would visit every access and reach none. */
+	if (!w.work.is_empty())
+		walk_function(&w);
+	visit_accesses(&w, &ctx);
 	if (!broken.work.is_empty()) {
 		walk_function(&broken);
 		ctx.chained = true;
-		visit_function_accesses(&w, check_access, &ctx);
+		visit_accesses(&w, &ctx);
 	}
 	check_vanished(&ctx);
 	walk_release(&broken);
 	walk_release(&w);
 	return 0;
+}
+
+unsigned int check_function(const char *pass, bool report)
+{
+	return check_with(pass, report, true);
+}
+
+/*
+ * A probe between passes: check_function() in probing mode, told whether
+ * the function holds a head (function_has_heads()).
+ */
+void probe_function(const char *pass, bool heads)
+{
+	check_with(pass, false, heads);
+}
+
+/*
+ * Whether the current function holds a head, a call that returns a head's
+ * value or a call to a clone that lost one: what seeds a probe's walks.
+ * As for function_has_records(), only code brought from another function
+ * can add one.
+ */
+bool function_has_heads(void)
+{
+	gimple_stmt_iterator gsi;
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, cfun) {
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple stmt = gsi_stmt(gsi);
+
+			if (!may_hold_head(stmt))
+				continue;
+			if (stmt_head(stmt) >= 0)
+				return true;
+			if (is_gimple_call(stmt) &&
+			    (returned_head(stmt) >= 0 || call_lost_head(stmt) >= 0))
+				return true;
+		}
+	}
+	return false;
 }
 
 static void note_recorded(struct chain_walk *w, gimple stmt, tree ref, bool store,

@@ -157,6 +157,10 @@ void visit_function_accesses(struct chain_walk *w,
 			     void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
 					bool store, void *data),
 			     void *data);
+void visit_memory_accesses(struct chain_walk *w,
+			   void (*fn)(struct chain_walk *w, gimple stmt, tree ref,
+				      bool store, void *data),
+			   void *data);
 
 /* rcu_deref_heads.c: markers, head recognition, the unmark pass */
 
@@ -239,7 +243,9 @@ opt_pass *make_rcu_deref_mark_pass(void);
 /* rcu_deref_check.c: the check pass, and checks between passes */
 
 unsigned int check_function(const char *pass, bool report);
+void probe_function(const char *pass, bool heads);
 bool function_has_records(void);
+bool function_has_heads(void);
 opt_pass *make_rcu_deref_check_pass(void);
 
 /* rcu_deref_blame.c: which pass broke a dependency */
@@ -324,6 +330,7 @@ enum unit_count {
 };
 
 void count_one(enum unit_count what);
+void count_add(enum unit_count what, unsigned long long n);
 void write_stats(void);
 void stats_start(void);
 

@@ -362,6 +362,12 @@ static machine_mode address_mode(void)
 	return targetm.addr_space.address_mode(ADDR_SPACE_GENERIC);
 }
 
+/* The units (each whole and low part) of the registers a call clobbers. */
+struct clobber_units {
+	HARD_REG_SET regs;
+	bitmap units;
+};
+
 struct rtl_walk {
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
 	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
@@ -375,6 +381,10 @@ struct rtl_walk {
 	bool check;			/* the final round: decide the accesses */
 	/* Registers holding a symbol's address plus an offset, in this block. */
 	struct const_map *consts;
+	/* The units the calls' clobber sets clear, by set: calls share few. */
+	vec<struct clobber_units> clobbers;
+	/* ... and by callee, where the callee alone decides the set */
+	hash_map<tree, bitmap> *callee_clobbers;
 };
 
 /*
@@ -1140,12 +1150,57 @@ static bool fresh_object_call(rtx_insn *insn)
 	       DECL_IS_MALLOC(SYMBOL_REF_DECL(fn));
 }
 
+/*
+ * The units a call that clobbers the registers regs clears in a state:
+ * made once per clobber set and walk, then cleared in one bitmap
+ * operation instead of one per register.
+ */
+static bitmap clobbered_units(struct rtl_walk *w, const HARD_REG_SET *regs)
+{
+	struct clobber_units *c, made;
+	unsigned int i, r;
+
+	FOR_EACH_VEC_ELT(w->clobbers, i, c) {
+		if (c->regs == *regs)
+			return c->units;
+	}
+	made.regs = *regs;
+	made.units = BITMAP_ALLOC(&w->ob);
+	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
+		if (!TEST_HARD_REG_BIT(*regs, r))
+			continue;
+		bitmap_set_range(made.units, r * w->nsrc, w->nsrc);
+		bitmap_set_range(made.units, low_unit(w, r) * w->nsrc, w->nsrc);
+	}
+	w->clobbers.safe_push(made);
+	return made.units;
+}
+
+/*
+ * The units the call insn clobbers.  With -fipa-ra, the clobbers of a call
+ * to a known function are that function's (insn_callee_abi() asks
+ * fndecl_abi()): found once per callee and walk.
+ */
+static bitmap call_clobbers(struct rtl_walk *w, rtx_insn *insn)
+{
+	tree fndecl = flag_ipa_ra ? get_call_fndecl(insn) : NULL_TREE;
+	bitmap *known = fndecl ? w->callee_clobbers->get(fndecl) : NULL;
+	HARD_REG_SET regs;
+	bitmap units;
+
+	if (known)
+		return *known;
+	regs = insn_callee_abi(insn).full_and_partial_reg_clobbers();
+	units = clobbered_units(w, &regs);
+	if (fndecl)
+		w->callee_clobbers->put(fndecl, units);
+	return units;
+}
+
 static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
-	HARD_REG_SET clobbered = insn_callee_abi(insn).full_and_partial_reg_clobbers();
 	auto_bitmap args;
 	rtx link, set;
-	unsigned int r;
 	int c;
 
 	for (link = CALL_INSN_FUNCTION_USAGE(insn); link; link = XEXP(link, 1)) {
@@ -1161,12 +1216,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	} else if (call_in(rtl.arm_calls, insn) >= 0 || fresh_object_call(insn)) {
 		bitmap_set_bit(args, DEP_OK);
 	}
-	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
-		if (TEST_HARD_REG_BIT(clobbered, r)) {
-			set_unit(w, state, r, NULL, false);
-			set_unit(w, state, low_unit(w, r), NULL, false);
-		}
-	}
+	bitmap_and_compl_into(state, call_clobbers(w, insn));
 	set = call_value_set(insn);
 	if (set)
 		write_dest(w, state, SET_DEST(set), args);
@@ -1306,6 +1356,7 @@ static void analyse(void)
 	memset(&w, 0, sizeof(w));
 	w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;
 	w.consts = new const_map;
+	w.callee_clobbers = new hash_map<tree, bitmap>;
 	w.nregs = max_reg_num();
 	w.nsrc = 1;
 	bitmap_obstack_initialize(&w.ob);
@@ -1369,6 +1420,8 @@ static void analyse(void)
 	free(rpo);
 	free(order_of);
 	w.sp_slots.release();
+	w.clobbers.release();
+	delete w.callee_clobbers;
 	delete w.slots;
 	delete w.consts;
 }
@@ -1406,6 +1459,94 @@ static bool is_checkpoint(const char *name)
 	return false;
 }
 
+/* The function the last probe analysed, and its fingerprint then. */
+static struct {
+	tree fndecl;
+	unsigned long print;
+} rtl_probed;
+
+static inline void rtl_mix(unsigned long *h, unsigned long v)
+{
+	*h = (*h ^ v) * 0x100000001b3UL;
+}
+
+/*
+ * Mix an insn: its identity, place and location, its notes, and every rtx
+ * of its pattern by address, code, mode (a change made in place, as
+ * validate_change() and PUT_CODE() do, changes them), register number and
+ * memory attributes.
+ */
+static void rtl_mix_insn(unsigned long *h, rtx_insn *insn)
+{
+	subrtx_iterator::array_type array;
+	rtx note;
+
+	rtl_mix(h, (uintptr_t)insn);
+	rtl_mix(h, (uintptr_t)PATTERN(insn));
+	rtl_mix(h, INSN_LOCATION(insn));
+	rtl_mix(h, GET_CODE(insn) << 1 | RTX_FRAME_RELATED_P(insn));
+	for (note = REG_NOTES(insn); note; note = XEXP(note, 1)) {
+		rtl_mix(h, (uintptr_t)note);
+		rtl_mix(h, (uintptr_t)XEXP(note, 0));
+	}
+	if (CALL_P(insn))
+		rtl_mix(h, (uintptr_t)CALL_INSN_FUNCTION_USAGE(insn));
+	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), ALL) {
+		const_rtx x = *iter;
+
+		rtl_mix(h, (uintptr_t)x);
+		rtl_mix(h, ((unsigned long)GET_CODE(x) << 16) | GET_MODE(x) << 8 |
+			   RTX_FLAG(x, volatil) | RTX_FLAG(x, unchanging) << 1 |
+			   RTX_FLAG(x, frame_related) << 2);
+		if (REG_P(x))
+			rtl_mix(h, REGNO(x));
+		else if (MEM_P(x))
+			rtl_mix(h, (uintptr_t)MEM_ATTRS(x));
+	}
+}
+
+/*
+ * The current function's RTL fingerprint: its blocks, their successors and
+ * their insns; with the register numbering and whether registers are
+ * allocated, the inputs of analyse() that change.  Far cheaper than
+ * analyse(), which it spares after a checkpoint that changed nothing.
+ */
+static unsigned long rtl_function_print(void)
+{
+	unsigned long h = 0xcbf29ce484222325UL;
+	basic_block bb;
+	rtx_insn *insn;
+	edge e;
+	edge_iterator ei;
+
+	rtl_mix(&h, max_reg_num());
+	rtl_mix(&h, reload_completed | frame_pointer_needed << 1);
+	FOR_EACH_BB_FN(bb, cfun) {
+		rtl_mix(&h, bb->index);
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			rtl_mix(&h, e->dest->index);
+		FOR_BB_INSNS(bb, insn) {
+			if (NONDEBUG_INSN_P(insn))
+				rtl_mix_insn(&h, insn);
+		}
+	}
+	return h;
+}
+
+/*
+ * Whether the function is as the last probe analysed it: then the fates
+ * of its accesses, and their blame, are as that probe left them.
+ */
+static bool rtl_unchanged(void)
+{
+	unsigned long print = rtl_function_print();
+	bool same = rtl_probed.fndecl == current_function_decl && rtl_probed.print == print;
+
+	rtl_probed.fndecl = current_function_decl;
+	rtl_probed.print = print;
+	return same;
+}
+
 /*
  * Before each RTL pass that follows a checkpoint, check a function whose
  * GIMPLE check left some tracked access intact (the others are blamed on
@@ -1420,7 +1561,7 @@ static void rtl_pass_execution(void *gcc_data, void *user_data)
 	if (pass->type != RTL_PASS || !rtl_tracking())
 		return;
 	if (rtl.last_pass && is_checkpoint(rtl.last_pass) && rtl.need_blame &&
-	    analysable()) {
+	    analysable() && (rcu_deref_options.probe_all || !rtl_unchanged())) {
 		analyse();
 		for (i = 0; i < rtl.accesses.length(); i++) {
 			access_rec_rtl *a = &rtl.accesses[i];
@@ -1820,8 +1961,11 @@ static unsigned int rcu_deref_rtl_execute(void)
 	unsigned int i;
 
 	rtl_counts.functions++;
+	rtl_probed.fndecl = NULL_TREE;
 	if (analysable()) {
-		analyse();
+		/* Without a tracked access, there is nothing to decide. */
+		if (rtl.accesses.length())
+			analyse();
 	} else {
 		rtl_counts.fallback_functions++;
 		for (i = 0; i < rtl.accesses.length(); i++)

@@ -25,6 +25,11 @@ void count_one(enum unit_count what)
 	stats.counts[what]++;
 }
 
+void count_add(enum unit_count what, unsigned long long n)
+{
+	stats.counts[what] += n;
+}
+
 /* Copy s into a JSON string body: quotes, backslashes and controls escaped. */
 static char *json_escape(const char *s)
 {

@@ -33,6 +33,9 @@ CXX_TEMPLATE_LINES = {
         "blame.first = new hash_map<key_hash, int>;": LT_GT,
         "blame.last_pass = new hash_map<key_hash, struct pass_mark>;": LT_GT,
         "blame.bases = new hash_map<key_hash, unsigned int>;": LT_GT,
+        "hash_map<const char *, int> *name_index;": LT_GT,
+        "blame.name_index = new hash_map<const char *, int>;": LT_GT,
+        "vec<bool> inliner;": LT_GT,
     },
     "rcu_deref_chain.c": {
         "vec<struct dep_source> sources;": LT_GT,
@@ -102,9 +105,9 @@ CXX_TEMPLATE_LINES = {
             LT_GT * 2,
         "vec<unsigned int> sp_slots; /* slots addressed from the stack pointer */":
             LT_GT,
-        # C++ scope operator, read as a label; one in each of six functions.
+        # C++ scope operator, read as a label; one in each of seven functions.
         "subrtx_iterator::array_type array;":
-            ("WARNING: labels should not be indented",) * 6,
+            ("WARNING: labels should not be indented",) * 7,
         "vec<tree> arm_params; /* parameters merged with heads */": LT_GT,
         "hash_set<tree> *arm_loads; /* plain loads merged with heads */": LT_GT,
         "rtl.arm_loads = new hash_set<tree>;": LT_GT,
@@ -113,6 +116,9 @@ CXX_TEMPLATE_LINES = {
         "vec<call_rec> arm_calls; /* calls whose results are merged with heads */": LT_GT,
         "vec<asm_rec> arm_asms; /* asms whose outputs are merged with heads */": LT_GT,
         "static int call_in(const vec<call_rec> &calls, rtx_insn *insn)": LT_GT,
+        "vec<struct clobber_units> clobbers;": LT_GT,
+        "hash_map<tree, bitmap> *callee_clobbers;": LT_GT,
+        "w.callee_clobbers = new hash_map<tree, bitmap>;": LT_GT,
         "a.templ = gimple_asm_string(as_a<gasm *>(stmt));":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "w.slots = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int>;":
