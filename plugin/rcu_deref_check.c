@@ -560,6 +560,14 @@ void probe_function(const char *pass, bool heads)
 	check_with(pass, false, heads);
 }
 
+/* Whether stmt is a head, or a call that returns a head's value or lost one. */
+static bool seeds_walk(gimple stmt)
+{
+	return stmt_head(stmt) >= 0 ||
+	       (is_gimple_call(stmt) &&
+		(returned_head(stmt) >= 0 || call_lost_head(stmt) >= 0));
+}
+
 /*
  * Whether the current function holds a head, a call that returns a head's
  * value or a call to a clone that lost one: what seeds a probe's walks.
@@ -575,12 +583,7 @@ bool function_has_heads(void)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple stmt = gsi_stmt(gsi);
 
-			if (!may_hold_head(stmt))
-				continue;
-			if (stmt_head(stmt) >= 0)
-				return true;
-			if (is_gimple_call(stmt) &&
-			    (returned_head(stmt) >= 0 || call_lost_head(stmt) >= 0))
+			if (may_hold_head(stmt) && seeds_walk(stmt))
 				return true;
 		}
 	}
@@ -613,10 +616,7 @@ bool function_has_records(void)
 			count_one(COUNT_WALK_STEPS);
 			if (is_gimple_debug(stmt))
 				continue;
-			if (stmt_head(stmt) >= 0)
-				return true;
-			if (is_gimple_call(stmt) &&
-			    (returned_head(stmt) >= 0 || call_lost_head(stmt) >= 0))
+			if (seeds_walk(stmt))
 				return true;
 			visit_stmt_accesses(NULL, stmt, note_recorded, &found);
 		}

@@ -24,3 +24,28 @@ def unit(functions, arch=""):
     header = (arch + '\t.file\t"t.c"\n\t.text\n'
               '\t.file 0 "/build/dir" "t.c"\n\t.file 1 "t.c"\n')
     return header + "\n".join(functions) + "\n"
+
+
+# A C source for the IPA-RA tests of the aarch64 and x86-64 checkers: a
+# head whose value lives across a call of a static (always bound locally)
+# and of a global helper (bound locally only without -fPIC).
+IPA_RA_C = """#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+struct foo { long a; };
+struct foo *gp;
+__attribute__((noinline)) static int add(int a, int b) { return a + b; }
+__attribute__((noinline)) int gadd(int a, int b) { return a - b; }
+int reader(int a, int b)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	int r = add(a, b);
+	p->a = r; /* rcu:dep */
+	return r;
+}
+int greader(int a, int b)
+{
+	struct foo *p = READ_ONCE(gp); /* rcu:head */
+	int r = gadd(a, b);
+	p->a = r; /* rcu:dep */
+	return r;
+}
+"""

@@ -1043,26 +1043,7 @@ int f(void)
 """
 
 
-IPA_RA = """#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
-struct foo { long a; };
-struct foo *gp;
-__attribute__((noinline)) static int add(int a, int b) { return a + b; }
-__attribute__((noinline)) int gadd(int a, int b) { return a - b; }
-int reader(int a, int b)
-{
-	struct foo *p = READ_ONCE(gp); /* rcu:head */
-	int r = add(a, b);
-	p->a = r; /* rcu:dep */
-	return r;
-}
-int greader(int a, int b)
-{
-	struct foo *p = READ_ONCE(gp); /* rcu:head */
-	int r = gadd(a, b);
-	p->a = r; /* rcu:dep */
-	return r;
-}
-"""
+IPA_RA = asm_snippets.IPA_RA_C
 
 
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os"])
