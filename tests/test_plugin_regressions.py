@@ -275,7 +275,7 @@ def test_register_variable_arm(opt):
     register).  The rule read by hand: the walk starts at current, which
     never depended on a head, an arm, as do_each_thread() starting at
     &init_task.  The riscv64 checker, which knows no source arms, finds
-    the accesses (lines 37, 38) broken on that entry path: their base
+    the accesses (lines 42, 43) broken on that entry path: their base
     register is a copy of tp there ("mv a5,tp").  The plugin warned on
     both lines and on the walk's own load at every level before a
     register variable was an arm."""
@@ -283,7 +283,7 @@ def test_register_variable_arm(opt):
     name = "register_variable_arm.c"
     res = CHECKERS[target].compile_and_analyze(os.path.join(REPRO, name),
                                                opt=opt, extra=("-I", INCLUDE))
-    assert {37, 38} <= res.broken_lines
+    assert {42, 43} <= res.broken_lines
     assert warnings(name, target, opt=opt) == []
 
 

@@ -23,7 +23,12 @@ struct task {
 	long state;
 	struct task *parent;
 };
+#ifdef __riscv
 register struct task *current_task __asm__("tp");
+#else
+/* Elsewhere no register is free for it: a plain global (a load arm). */
+extern struct task *current_task;
+#endif
 
 #define next_thread(t) ((struct task *)((char *)rcu_dereference((t)->thread_node.next) - \
 	__builtin_offsetof(struct task, thread_node)))
