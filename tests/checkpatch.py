@@ -98,6 +98,8 @@ CXX_TEMPLATE_LINES = {
         "vec<rtx_insn *> head_insns; /* late pass: the head loads found */":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "vec<int> head_insn_rec; /* ... and their record */": LT_GT,
+        "vec<unsigned int> arm_hard_regs; /* register variables merged with heads */":
+            LT_GT,
         "static GTY(()) vec<tree, va_gc> *rtl_keep;": LT_GT,
         "rtl.access_by_ref = new hash_map<tree, int>;": LT_GT,
         "rtl.head_by_ref = new hash_map<tree, int>;": LT_GT,
