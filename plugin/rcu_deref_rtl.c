@@ -904,24 +904,14 @@ static bool same_consume_call(location_t a, location_t b)
 	       inlined_consume_head(LOCATION_BLOCK(a)) == inlined_consume_head(LOCATION_BLOCK(b));
 }
 
-/*
- * A MEM that lost its MEM_EXPR (if-conversion merges the loads of both
- * arms into one through a conditional address) stands for the tracked
- * access of the same direction made at the insn's location, if exactly
- * one is.  A register save or restore of the prologue or epilogue, which
- * takes the location of the statement beside it (ext4_get_group_info():
- * "ldr x21, [sp, 32]" at "return grp_info[indexh];"), and a spill slot
- * are no access through a pointer.
- */
-static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
+/* The one tracked access of that direction made at insn's location, or -1. */
+static int unique_access_at(rtx_insn *insn, bool store)
 {
 	location_t loc = pure(INSN_LOCATION(insn));
 	unsigned int i;
 	int found = -1;
 
-	/* A read-only MEM (a GOT load under -fPIC) is no merged access. */
-	if (MEM_EXPR(mem) || MEM_READONLY_P(mem) || loc == UNKNOWN_LOCATION ||
-	    RTX_FRAME_RELATED_P(insn) || frame_slot(mem))
+	if (loc == UNKNOWN_LOCATION)
 		return -1;
 	for (i = 0; i < rtl.accesses.length(); i++) {
 		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store ||
@@ -935,6 +925,24 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
 }
 
 /*
+ * A MEM that lost its MEM_EXPR (if-conversion merges the loads of both
+ * arms into one through a conditional address) stands for the tracked
+ * access of the same direction made at the insn's location, if exactly
+ * one is.  A register save or restore of the prologue or epilogue, which
+ * takes the location of the statement beside it (ext4_get_group_info():
+ * "ldr x21, [sp, 32]" at "return grp_info[indexh];"), and a spill slot
+ * are no access through a pointer.
+ */
+static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
+{
+	/* A read-only MEM (a GOT load under -fPIC) is no merged access. */
+	if (MEM_EXPR(mem) || MEM_READONLY_P(mem) || RTX_FRAME_RELATED_P(insn) ||
+	    frame_slot(mem))
+		return -1;
+	return unique_access_at(insn, store);
+}
+
+/*
  * A MEM that kept the MEM_EXPR of tracked access other, in an insn at the
  * location of another tracked access of the same direction: the two were
  * merged into one insn (cse1 gives the load of "p == &x ? x : *p" the
@@ -944,20 +952,9 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
  */
 static int merged_at_location(rtx_insn *insn, bool store, int other)
 {
-	location_t loc = pure(INSN_LOCATION(insn));
-	unsigned int i;
-	int found = -1;
-
-	if (loc == UNKNOWN_LOCATION || pure(rtl.accesses[other].loc) == loc)
+	if (pure(rtl.accesses[other].loc) == pure(INSN_LOCATION(insn)))
 		return -1;
-	for (i = 0; i < rtl.accesses.length(); i++) {
-		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store)
-			continue;
-		if (found >= 0)
-			return -1;
-		found = i;
-	}
-	return found;
+	return unique_access_at(insn, store);
 }
 
 /* The byte offset of a head's reference from its base pointer, or -1. */
@@ -991,9 +988,7 @@ static bool merged_first_head(struct rtl_walk *w, rtx_insn *insn, const_rtx mem)
 	unsigned int k;
 	int h;
 
-	h = head_in_mem(CONST_CAST_RTX(mem));
-	if (h < 0)
-		h = head_at_location(insn, CONST_CAST_RTX(mem));
+	h = head_loaded(insn, CONST_CAST_RTX(mem));
 	if (h < 0)
 		return false;
 	if (GET_CODE(addr) == PLUS && CONST_INT_P(XEXP(addr, 1))) {
