@@ -24,13 +24,13 @@ NULL_READERS = {"chain_hazard.c", "chain_safe.c", "cmp_other_hazard.c",
                 "rtl_breaks_global_cmp_hazard.c", "rtl_breaks_global_cmp_safe.c",
                 "rtl_restores_sentinel_loop_hazard.c"}
 DRIVER = """#include <stdio.h>
-int reader(%s);
+%s reader(%s);
 int main(void)
 {
 	long k;
 
 	for (k = -1; k < 4; k++)
-		printf("%%d\\n", reader(%s));
+		printf("%%ld\\n", (long)reader(%s));
 	return 0;
 }
 """
@@ -69,15 +69,23 @@ int main(void)
 def driver_for(case):
     with open(corpus.case_path(case)) as f:
         text = f.read()
-    m = re.search(r"^int reader\((.*)\)", text, re.M)
+    m = re.search(r"^(int|long) reader\((.*)\)", text, re.M)
     if not m:
         name = re.search(r"^void (\w+)\(void\)", text, re.M).group(1)
         return VOID_DRIVER % (name, name)
-    params = m.group(1).strip()
+    rettype, params = m.group(1), m.group(2).strip()
     externs = EXTERNS.get(case.rsplit("_", 1)[0], "")
     if params == "void":
-        return externs + DRIVER % ("void", "")
-    return externs + DRIVER % (params, "k")
+        return externs + DRIVER % (rettype, "void", "")
+    return externs + DRIVER % (rettype, params, "k")
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_every_case_has_a_driver(case):
+    """Each case's entry is one the drivers know how to call (no compiler
+    needed: a new case with another signature fails here, not in a run)."""
+    driver = driver_for(case)
+    assert "int main(void)" in driver
 
 
 def build_and_run(case, target, opt, tmp_path, fixup):
