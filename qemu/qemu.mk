@@ -13,8 +13,10 @@
 # or riscv64-linux-gnu-; KERNEL_CC: its gcc, or aarch64-linux-gnu-gcc-11 with
 # GCC=11, which also builds the kernel's plugins against GCC 11's headers).
 
-KERNEL_INPUTS := qemu/common.config $(KERNEL_CONFIG) qemu/build-kernel.sh \
-	qemu/kconfig.sh $(SERIES_STAMP)
+# The fragment of the architecture for this kernel version, if any
+# (qemu/kconfig.sh picks it: qemu/<A>-<V>.config).
+KERNEL_INPUTS := qemu/common.config $(KERNEL_CONFIG) $(wildcard qemu/$(KARCH)-$(KERNEL).config) \
+	qemu/build-kernel.sh qemu/kconfig.sh $(SERIES_STAMP)
 KERNEL_ENV := KERNEL_ARCH=$(KARCH) KERNEL_CROSS=$(KERNEL_CROSS) KERNEL_CC=$(KERNEL_CC) \
 	KERNEL_MAKE_IMAGE=$(KERNEL_MAKE_IMAGE)
 

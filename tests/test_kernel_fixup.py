@@ -218,10 +218,27 @@ def test_vmlinux_section_holds_the_fixed_sites(fixup_kernel, built_sites):
     assert collections.Counter(sites) == collections.Counter(built_sites)
 
 
-def test_no_orphan_section_warning(fixup_err):
-    """The linker script places __rcu_deref_fixups: ld (--orphan-handling=warn)
-    would say "warning: orphan section `__rcu_deref_fixups' from ..."."""
-    assert "--orphan-handling=warn" in fixup_err     # the link was traced
+# The test kernels whose link does not ask ld for orphan warnings: Linux
+# 6.1's riscv does not select ARCH_WANT_LD_ORPHAN_WARN (6.12's does).
+NO_ORPHAN_WARN = {("riscv", "6.1")}
+
+
+def test_no_orphan_section_warning(fixup_kernel, fixup_err):
+    """The linker script places __rcu_deref_fixups: the kernel's own
+    vmlinux.lds keeps it between its __start_/__stop_ symbols, and where
+    the link asks for orphan warnings (CONFIG_LD_ORPHAN_WARN: every test
+    kernel but NO_ORPHAN_WARN's), ld (--orphan-handling=warn) would say
+    "warning: orphan section `__rcu_deref_fixups' from ..."."""
+    kb, _ = fixup_kernel
+    with open(os.path.join(kb.out, "arch", LAYOUT.karch, "kernel", "vmlinux.lds")) as f:
+        lds = f.read()
+    assert ("__start___rcu_deref_fixups = .; KEEP(*(__rcu_deref_fixups)) "
+            "__stop___rcu_deref_fixups = .;") in lds
+    with open(os.path.join(kb.out, ".config")) as f:
+        orphan_warn = "CONFIG_LD_ORPHAN_WARN=y\n" in f.read()
+    assert orphan_warn == ((LAYOUT.karch, LAYOUT.kernel) not in NO_ORPHAN_WARN)
+    # The link was traced with the option exactly when it asks for it.
+    assert ("--orphan-handling=warn" in fixup_err) == orphan_warn
     assert "orphan section" not in fixup_err
 
 

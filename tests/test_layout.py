@@ -281,3 +281,104 @@ def test_make_refuses_unknown_karch_before_making_anything(tmp_path):
     assert r.returncode != 0
     assert "unknown KARCH=x86: supported: arm64 powerpc riscv" in r.stderr
     assert not build.exists()
+
+
+# The fragments of qemu/ that are neither an architecture's nor a
+# version's of one (qemu/kconfig.sh, qemu/qemu.mk).
+OTHER_FRAGMENTS = {"common.config", "fixup.config", "option-off.config"}
+
+
+def version_fragments():
+    """{(karch, version): path} of qemu/<karch>-<V>.config, and the names
+    of the other fragments that are no architecture's."""
+    qemu = os.path.join(REPO, "qemu")
+    found, strays = {}, []
+    for name in sorted(os.listdir(qemu)):
+        if not name.endswith(".config") or name in OTHER_FRAGMENTS \
+                or name[:-len(".config")] in layout.KARCHS:
+            continue
+        karch, _, version = name[:-len(".config")].partition("-")
+        if karch in layout.KARCHS and version in layout.KERNELS:
+            found[karch, version] = os.path.join(qemu, name)
+        else:
+            strays.append(name)
+    return found, strays
+
+
+def test_version_fragments_name_an_architecture_and_a_version():
+    """Every qemu/<A>-<V>.config names a test kernel architecture and a
+    supported version (a misnamed one would silently never be read); the
+    riscv kernel's ISA fallback is 6.12's (6.1's Kconfig has no such
+    option), 6.1's interrupt controller 6.1's (6.12 selects it)."""
+    found, strays = version_fragments()
+    assert strays == []
+    with open(found["riscv", "6.12"]) as f:
+        assert "CONFIG_RISCV_ISA_FALLBACK=y\n" in f.read()
+    with open(found["riscv", "6.1"]) as f:
+        assert "CONFIG_SIFIVE_PLIC=y\n" in f.read()
+    for name in ("common.config", "riscv.config"):
+        with open(os.path.join(REPO, "qemu", name)) as f:
+            text = f.read()
+        assert "RISCV_ISA_FALLBACK" not in text and "SIFIVE_PLIC" not in text
+
+
+def kconfig_fragments(tmp_path, karch, makefile):
+    """The fragments qemu/kconfig.sh gives a kernel tree whose Makefile
+    is makefile: $arch_fragments, as build-kernel.sh and build-objects.sh
+    configure it."""
+    src = tmp_path / "src"
+    src.mkdir(exist_ok=True)
+    (src / "Makefile").write_text(makefile)
+    script = ('src=%s; out=%s; . %s/qemu/kconfig.sh; echo "$arch_fragments"'
+              % (src, tmp_path / "out", REPO))
+    r = subprocess.run(["sh", "-c", script, os.path.join(REPO, "qemu", "build-kernel.sh")],
+                       env=dict(os.environ, KERNEL_ARCH=karch, KERNEL_CROSS="x-"),
+                       capture_output=True, text=True)
+    return r.returncode, r.stdout.split(), r.stderr
+
+
+@pytest.mark.parametrize("karch", layout.KARCHS)
+@pytest.mark.parametrize("version", layout.KERNELS)
+def test_kconfig_adds_the_version_fragment(tmp_path, karch, version):
+    """qemu/kconfig.sh reads the version from the tree's Makefile (a
+    Debian tree's SUBLEVEL is ignored) and adds qemu/<A>-<V>.config when
+    there is one, after the architecture's fragment."""
+    major, minor = version.split(".")
+    rc, fragments, err = kconfig_fragments(
+        tmp_path, karch, "# SPDX\nVERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = 192\n"
+        "EXTRAVERSION =\nNAME = x\n" % (major, minor))
+    assert rc == 0, err
+    qemu = os.path.join(REPO, "qemu")
+    expected = [os.path.join(qemu, "common.config"), os.path.join(qemu, karch + ".config")]
+    found, _ = version_fragments()
+    if (karch, version) in found:
+        expected.append(found[karch, version])
+    assert fragments == expected
+    if karch == "riscv":
+        assert fragments[-1] == os.path.join(qemu, "riscv-%s.config" % version)
+
+
+def test_kconfig_refuses_a_tree_without_version(tmp_path):
+    rc, _, err = kconfig_fragments(tmp_path, "riscv", "all:\n")
+    assert rc != 0
+    assert "kconfig.sh: no VERSION and PATCHLEVEL in" in err
+
+
+def test_make_rebuilds_the_kernel_when_its_version_fragment_changes(tmp_path):
+    """qemu/qemu.mk makes the test kernel depend on its version's fragment
+    (and only on its own version's)."""
+    build = str(tmp_path / "b")
+    found, _ = version_fragments()
+    for (karch, version), path in found.items():
+        r = make("-p", "-n", "kernel-warn", "KARCH=" + karch, "KERNEL=" + version,
+                 "BUILD=" + build)
+        assert r.returncode == 0, r.stderr
+        lay = layout.Layout(build, version, karch=karch)
+        rule = [line for line in r.stdout.splitlines()
+                if line.startswith(lay.kernel_image("warn") + ":")]
+        assert rule, "no rule for the kernel image"
+        deps = rule[0].split(":", 1)[1].split()
+        assert os.path.relpath(path, REPO) in deps
+        others = [os.path.relpath(p, REPO) for (a, v), p in found.items() if v != version]
+        assert not set(others) & set(deps)
+    assert not os.path.exists(build)
