@@ -13,6 +13,11 @@ head place), with the objects where the warning is gone and where it is
 kept, and the plugin's sha256.  A survey made with an earlier plugin so
 tells which of its warnings a later fix removed, object by object, without
 building the kernel again; the triage says why (survey/triage/V.txt).
+The survey may be one restored from its archive (survey/archive.py) with
+the objects built again in another tree (survey/build.sh elsewhere, its
+compile_commands.json copied in): places are compared relative to each
+side's own kernel tree, the archived diagnostics' (src-path.txt) and the
+one the commands compile (compile_tree()).
 """
 import argparse
 import concurrent.futures
@@ -35,6 +40,21 @@ OUT = "recheck.json"
 MODE_ARGS = {"warn": [], "read-once": ["-fplugin-arg-rcu_deref_plugin-read-once-heads"]}
 
 
+def compile_tree(argv, directory, obj):
+    """The kernel tree obj's command compiles from (its C file's path less
+    the object's own), or None.  The diagnostics of the compile name that
+    tree, which for a survey restored from its archive (survey/archive.py)
+    and rebuilt elsewhere is not the one its archived diagnostics name."""
+    rel = obj[:-2] + ".c"
+    for word in reversed(argv):
+        if word.endswith(".c"):
+            path = os.path.normpath(os.path.join(directory, word))
+            if path.endswith("/" + rel):
+                return path[:-len(rel) - 1]
+            return None
+    return None
+
+
 def warned_places(survey, commands, obj, run, plugin):
     """{(place, head place)} the plugin warns about in one object, or None
     when the compile fails."""
@@ -47,7 +67,7 @@ def warned_places(survey, commands, obj, run, plugin):
                               cwd=directory, capture_output=True, text=True)
     if proc.returncode:
         return None
-    src = report.source_root(survey)
+    src = compile_tree(argv, directory, obj) or report.source_root(survey)
     out = set()
     for line in proc.stderr.splitlines():
         if not line.startswith("["):

@@ -59,3 +59,15 @@ def test_recheck_tells_kept_from_gone(tmp_path):
     got = {(e["run"], e["place"]): (e["kept_in"], e["gone_in"]) for e in res["entries"]}
     assert got == {("warn", "a.c:%d" % line): (["a.o"], []),
                    ("read-once", "b.c:42"): ([], ["b.o"])}
+
+
+def test_compile_tree_is_the_commands_tree():
+    """A survey restored from its archive names the tree it was made in
+    (src-path.txt); its objects compiled again elsewhere name theirs, which
+    compile_tree() finds from the command (a relative or absolute C file)."""
+    argv = ["gcc", "-c", "-o", "mm/ksm.o", "/w/survey/6.1/src/mm/ksm.c"]
+    assert recheck.compile_tree(argv, "/w/survey/6.1/out", "mm/ksm.o") == "/w/survey/6.1/src"
+    argv[-1] = "../src/mm/ksm.c"
+    assert recheck.compile_tree(argv, "/w/survey/6.1/out", "mm/ksm.o") == "/w/survey/6.1/src"
+    argv[-1] = "other.c"
+    assert recheck.compile_tree(argv, "/w", "mm/ksm.o") is None
