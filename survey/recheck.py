@@ -47,7 +47,9 @@ def warned_places(survey, commands, obj, run, plugin):
                               cwd=directory, capture_output=True, text=True)
     if proc.returncode:
         return None
-    src = report.source_root(survey)
+    # The compile's diagnostics name the tree compiled now, survey/src, not
+    # the one a restored archive's were made in (src-path.txt).
+    src = os.path.join(survey, "src")
     out = set()
     for line in proc.stderr.splitlines():
         if not line.startswith("["):
