@@ -27,10 +27,10 @@
  * there.  Expected: no warning.  The plugin warns ("no register of its
  * address holds a value derived from the load (broken by expand)") at -O1,
  * -O2, -O3 and -Os.  With a pte returned as a scalar (unsigned long) it gives
- * none: the arm walk stops at the load of the struct's field that the call's
+ * none: the arm walk seems to stop at the load of the struct's field that the call's
  * result was stored in (GIMPLE "pte = huge_ptep_get (...); pte$pte_89 =
  * pte.pte;" in the kernel).  python3 -m rcuderef.asmcheck
- * survey/repro/compound_head_pte_arm.c --head 46 --dep 56 -I plugin/include:
+ * survey/repro/compound_head_pte_arm.c --head 49 --dep 59 -I plugin/include:
  * "ldr x0, [x0, 16] NOT dependent (only via flags)" (its must-analysis asks
  * for both paths; the line's other loads are memstart_addr's).
  *
