@@ -48,21 +48,89 @@ void verdict_begin(void)
 }
 
 /*
- * The operand whose value an assignment's result comes from, for the walk
- * up to the arms: the base of an address, the first operand, or past a
- * constant base the second (pfn_to_page(): the constant vmemmap plus the
- * frame number's offset, "-4398046511104B + _1").
+ * Push the operands an assignment's value can take an arm from: every
+ * operand of a value no head reaches (pfn_to_page(): the constant vmemmap
+ * plus an offset from a parameter), but of a value a head reaches only the
+ * operands a head reaches too (a ring walk advanced by each head's value:
+ * the loop's PHI, not the ring's base or its mask).  The base of an
+ * address stands for the address.
  */
-static tree arm_operand(gimple def)
+static void push_arm_operands(struct chain_walk *w, gimple def, bool arm,
+			      vec<std::pair<tree, bool> > *todo)
 {
-	tree rhs = gimple_assign_rhs1(def);
+	int src;
+	bool dependent = strength_of(w, gimple_assign_lhs(def), &src) != DEP_NONE;
+	unsigned int i;
 
-	if (TREE_CODE(rhs) == ADDR_EXPR && base_pointer(rhs))
-		return base_pointer(rhs);
-	if (CONSTANT_CLASS_P(rhs) && gimple_num_ops(def) > 2 &&
-	    TREE_CODE(gimple_assign_rhs2(def)) == SSA_NAME)
-		return gimple_assign_rhs2(def);
-	return rhs;
+	for (i = 1; i < gimple_num_ops(def); i++) {
+		tree op = gimple_op(def, i);
+
+		if (!op)
+			continue;
+		if (TREE_CODE(op) == ADDR_EXPR && base_pointer(op))
+			op = base_pointer(op);
+		if (dependent && strength_of(w, op, &src) == DEP_NONE)
+			continue;
+		todo->safe_push(std::make_pair(op, arm));
+	}
+}
+
+/*
+ * The store that last wrote the local object obj before stmt, or NULL:
+ * the walk up the virtual definitions stops at a join or at a store to
+ * obj that may write something else than ref.
+ */
+static gimple last_store_to(tree obj, tree ref, gimple stmt)
+{
+	tree vuse = gimple_vuse(stmt);
+	unsigned int steps;
+
+	for (steps = 0; vuse && steps < 16; steps++) {
+		gimple st = SSA_NAME_DEF_STMT(vuse);
+		tree lhs;
+
+		if (gimple_nop_p(st) || gimple_code(st) == GIMPLE_PHI)
+			return NULL;
+		lhs = gimple_get_lhs(st);
+		if (lhs && get_base_address(lhs) == obj)
+			return lhs == obj || operand_equal_p(lhs, ref, 0) ? st : NULL;
+		vuse = gimple_vuse(st);
+	}
+	return NULL;
+}
+
+/*
+ * A load from a structure no pointer reaches (a parameter passed by value,
+ * a local whose address is never taken): in the final code such a
+ * structure lives in registers, with no load to take for an arm.  Its
+ * value is the parameter's incoming registers (a pmd_t), or what the last
+ * store to the local wrote: a call's result (pte = huge_ptep_get(...)),
+ * a value, or a load.
+ */
+static void track_register_aggregate(gimple load,
+				     vec<std::pair<tree, bool> > *todo)
+{
+	tree ref = gimple_assign_rhs1(load);
+	tree obj = get_base_address(ref);
+	gimple st;
+
+	if (!obj || !DECL_P(obj) || TREE_ADDRESSABLE(obj) || ref == obj)
+		return;
+	if (TREE_CODE(obj) == PARM_DECL) {
+		rtl_track_arm_param(obj);
+		return;
+	}
+	if (!VAR_P(obj) || is_global_var(obj))
+		return;
+	st = last_store_to(obj, ref, load);
+	if (!st)
+		return;
+	if (is_gimple_call(st))
+		rtl_track_arm_call(st);
+	else if (gimple_assign_load_p(st))
+		rtl_track_arm_load(gimple_assign_rhs1(st));
+	else if (gimple_assign_single_p(st))
+		todo->safe_push(std::make_pair(gimple_assign_rhs1(st), true));
 }
 
 /*
@@ -84,7 +152,7 @@ static void track_arms(struct chain_walk *w, tree base)
 	if (!base || TREE_CODE(base) != SSA_NAME)
 		return;
 	todo.safe_push(std::make_pair(base, false));
-	while (!todo.is_empty() && ++steps <= 32) {
+	while (!todo.is_empty() && ++steps <= 64) {
 		tree v = todo.last().first;
 		bool arm = todo.pop().second;	/* reached through a PHI */
 		struct access_rec *rec;
@@ -127,13 +195,12 @@ static void track_arms(struct chain_walk *w, tree base)
 			 * unless that stands for a head here.
 			 */
 			rec = find_record(access_key(def, gimple_assign_rhs1(def), false));
-			if (arm && (!rec || resolve_source(rec->source, gimple_block(def), 0) < 0))
-				rtl_track_arm_load(gimple_assign_rhs1(def));
+			if (!arm || (rec && resolve_source(rec->source, gimple_block(def), 0) >= 0))
+				continue;
+			rtl_track_arm_load(gimple_assign_rhs1(def));
+			track_register_aggregate(def, &todo);
 		} else if (is_gimple_assign(def)) {
-			tree rhs = arm_operand(def);
-
-			if (rhs)
-				todo.safe_push(std::make_pair(rhs, arm));
+			push_arm_operands(w, def, arm, &todo);
 		}
 	}
 }

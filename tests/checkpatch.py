@@ -136,6 +136,7 @@ CXX_TEMPLATE_LINES = {
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "auto_vec<int> fix;": LT_GT,
         "auto_vec<std::pair<tree, bool>, 16> todo;": LT_GT * 2,
+        "vec<std::pair<tree, bool> > *todo)": LT_GT * 2 + (LT_GT[0],) * 2,
         "hash_set<tree> seen;": LT_GT,
     },
 }

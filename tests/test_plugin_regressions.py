@@ -406,3 +406,75 @@ def test_getters_warned_in_each_function_without_icf():
         return lines & {47, 55, 68}
     assert warned() == {47}
     assert warned("-fno-ipa-icf") == {47, 55, 68}
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+@pytest.mark.parametrize("name,head,access", [
+    ("struct_param_arm.c", 51, 65),
+    ("compound_head_pte_arm.c", 49, 59),
+])
+def test_register_structure_arm(name, head, access, opt, target):
+    """compound_head() on a page taken from a structure that lives in
+    registers: a pmd_t parameter passed by value (Linux 6.1
+    get_mctgt_type_thp()) and a pte_t a call returned by value (6.12
+    pagemap_hugetlb_range()), reduced.  The address is head - 1 (the
+    READ_ONCE()) or the page, which never depended on the head: an arm
+    (the rule read by hand).  The aarch64 checker, which knows no source
+    arms, finds the access broken on the page's path.  The plugin warned
+    at every level on every target before the walk to the arms followed
+    a field of such a structure to the parameter's registers or to the
+    call that wrote it."""
+    if target == "aarch64-linux-gnu":
+        asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
+                                      extra=("-I", INCLUDE))
+        res = asmcheck.analyze(asm, name, {head}, {access})
+        assert res.broken_lines == {access}
+    assert warnings(name, target, ["read-once-heads"], opt=opt) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+@pytest.mark.parametrize("name,line", [
+    ("loop_carried_plain_load_arm.c", 52),
+    ("ringbuf_loop_arm.c", 47),
+])
+def test_loop_carried_arm(name, line, opt, target):
+    """A ring walk advanced by each head's value (kernel/bpf/ringbuf.c
+    __bpf_ringbuf_reserve(), 6.1 and 6.12), reduced: each record's address
+    is base + (pos & mask), and pos is rb->pending_pos on the loop's entry
+    (a plain load, an arm) and the previous position plus the previous
+    head's length on the back edge (the rule read by hand: the source has
+    a dependency on the back edge only).  The aarch64 checker, which asks
+    for one on the entry path too, finds the access broken.  The plugin
+    warned at every level on every target before the walk to the arms
+    followed the operands a head reaches (the position's PHI) instead of
+    the first operand (the ring's base)."""
+    if target == "aarch64-linux-gnu":
+        asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
+                                      extra=("-I", INCLUDE))
+        res = asmcheck.analyze(asm, name, {line}, {line})
+        assert res.broken_lines == {line}
+    assert warnings(name, target, ["read-once-heads"], opt=opt) == []
+
+
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_loop_carried_equality_known_miss(opt):
+    """KNOWN MISS, kept so that a change of it is seen: the ring walk of
+    test_loop_carried_arm, going on while each head's length is 16 and
+    advancing by it.  The truth, read by hand in the aarch64 assembly: the
+    back edge adds the constant 16 ("add x2, x2, 16"), no register of the
+    next record's address comes from the previous head, so the access
+    (line 48) is broken; the checker finds it broken too.  The plugin
+    gives no warning: GIMPLE's check reports a lost dependency only when
+    the address became a constant or an object, and hands nothing to the
+    final-code check (survey/repro/loop_carried_eq_miss.c says why).
+    When the plugin warns here, this test fails: make it expect the
+    warning."""
+    name = "loop_carried_eq_miss.c"
+    asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
+                                  extra=("-I", INCLUDE))
+    assert re.search(r"\tadd\tx\d+, x\d+, 16\n", asm), asm
+    res = asmcheck.analyze(asm, name, {48}, {48})
+    assert res.broken_lines == {48}
+    assert warnings(name, "aarch64-linux-gnu", ["read-once-heads"], opt=opt) == []

@@ -1,6 +1,6 @@
 /*
  * FALSE POSITIVE of the final-code check (Linux 6.12 survey, read-once-heads,
- * still given by the plugin after the constant-base arm fix): the
+ * fixed; still given by the plugin after the constant-base arm fix): the
  * compound_head() class of survey/notes.md with a page from pte_page() of a
  * pte that a call returned by value.  fs/proc/task_mmu.c
  * pagemap_hugetlb_range(): pte = huge_ptep_get(...) (pte_t, a struct), then
@@ -24,10 +24,10 @@
  * On the tail-page path the address is head - 1 (the dependency the source
  * has); on the other path it is the page, an arm (a constant base plus an
  * offset computed from a call's result), and the source has no dependency
- * there.  Expected: no warning.  The plugin warns ("no register of its
+ * there.  Expected: no warning.  The plugin of c3fbc2c warned ("no register of its
  * address holds a value derived from the load (broken by expand)") at -O1,
  * -O2, -O3 and -Os.  With a pte returned as a scalar (unsigned long) it gives
- * none: the arm walk seems to stop at the load of the struct's field that the call's
+ * none: the arm walk stopped at the load of the struct's field that the call's
  * result was stored in (GIMPLE "pte = huge_ptep_get (...); pte$pte_89 =
  * pte.pte;" in the kernel).  python3 -m rcuderef.asmcheck
  * survey/repro/compound_head_pte_arm.c --head 49 --dep 59 -I plugin/include:

@@ -1,5 +1,5 @@
 /*
- * FALSE POSITIVE of the final-code check (still given): a loop-carried
+ * FALSE POSITIVE of the final-code check (fixed): a loop-carried
  * dependency whose first iteration has none.  kernel/bpf/ringbuf.c
  * __bpf_ringbuf_reserve() walks the pending records: each record's address
  * is pend_pos & mask, and pend_pos advances by the length READ_ONCE() read
@@ -17,7 +17,7 @@
  *		tbz	w4, #31, .L7
  *
  * so the access at line 52 depends on the previous head wherever the
- * source has one.  Expected: no warning.  The plugin warns ("no register of
+ * source has one.  Expected: no warning.  The plugin of c3fbc2c warned ("no register of
  * its address holds a value derived from the load (broken by expand)"),
  * and so does the assembly checker (python3 -m rcuderef.asmcheck
  * survey/repro/loop_carried_plain_load_arm.c --head 52 --dep 52

@@ -15,7 +15,7 @@
  *	and	w2, w4, -1073741825 ...
  *
  * so the access depends on the previous head on every path where the
- * source says it does; the plugin warns "no register of its address holds
+ * source says it does; the plugin of c3fbc2c warned "no register of its address holds
  * a value derived from the load (broken by expand)".  Expected: no warning.
  * (python3 -m rcuderef.asmcheck survey/repro/ringbuf_loop_arm.c --head 47
  * --dep 47 -I plugin/include says "broken" too: its must-analysis asks for

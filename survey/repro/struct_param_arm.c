@@ -1,8 +1,8 @@
 /*
- * FALSE POSITIVE of the final-code check (still given): compound_head()'s
+ * FALSE POSITIVE of the final-code check (fixed): compound_head()'s
  * READ_ONCE(page->compound_head) (read-once-heads) merges head - 1 with the
  * page itself, and the page is read from a structure passed by value: a
- * parameter, so an arm, but the walk up to the arms does not take a field
+ * parameter, so an arm, but the walk up to the arms did not take a field
  * of a by-value parameter (p.pmd, r.page) for one.  The 6.1 survey's
  * compound_head() warnings that the constant-base arm fix left are of this
  * kind where the page comes from a pte_t or pmd_t passed by value
@@ -20,8 +20,10 @@
  * On the tail-page path the address is head - 1, the dependency the source
  * has; on the other it is the parameter's page, where the source has none.
  * Expected: no warning (as for a plain pointer parameter, or for
- * memcg_of_pfn() with an unsigned long in place of pmd_t).  The plugin
- * gives one for each function at -O1, -O2, -O3 and -Os.
+ * memcg_of_pfn() with an unsigned long in place of pmd_t).  The plugin of
+ * c3fbc2c gave one for each function at -O1, -O2, -O3 and -Os; the walk to
+ * the arms now takes a field of a structure that lives in registers for the
+ * parameter's incoming registers (track_register_aggregate()).
  *
  * aarch64-linux-gnu-gcc -O2 -fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
  *	-fplugin-arg-rcu_deref_plugin-read-once-heads -I plugin/include \
