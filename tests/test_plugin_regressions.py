@@ -35,6 +35,18 @@ def test_walk_from_a_static_element_is_not_a_break(name, target):
     assert warnings(name, target) == []
 
 
+def repro_asm(name, opt):
+    """The aarch64 assembly of a reproducer, GCC alone."""
+    return asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
+                                   extra=("-I", INCLUDE))
+
+
+def broken_in_asm(name, opt, heads, accesses, asm=None):
+    """The aarch64 checker's broken lines of a reproducer (GCC alone)."""
+    asm = asm if asm is not None else repro_asm(name, opt)
+    return asmcheck.analyze(asm, name, heads, accesses).broken_lines
+
+
 def expansion_lines(diag, basename):
     """Lines of basename where the diagnostic is, or its macro expands."""
     out = set()
@@ -426,10 +438,7 @@ def test_register_structure_arm(name, head, access, opt, target):
     a field of such a structure to the parameter's registers or to the
     call that wrote it."""
     if target == "aarch64-linux-gnu":
-        asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
-                                      extra=("-I", INCLUDE))
-        res = asmcheck.analyze(asm, name, {head}, {access})
-        assert res.broken_lines == {access}
+        assert broken_in_asm(name, opt, {head}, {access}) == {access}
     assert warnings(name, target, ["read-once-heads"], opt=opt) == []
 
 
@@ -451,10 +460,7 @@ def test_loop_carried_arm(name, line, opt, target):
     followed the operands a head reaches (the position's PHI) instead of
     the first operand (the ring's base)."""
     if target == "aarch64-linux-gnu":
-        asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
-                                      extra=("-I", INCLUDE))
-        res = asmcheck.analyze(asm, name, {line}, {line})
-        assert res.broken_lines == {line}
+        assert broken_in_asm(name, opt, {line}, {line}) == {line}
     assert warnings(name, target, ["read-once-heads"], opt=opt) == []
 
 
@@ -472,9 +478,7 @@ def test_loop_carried_equality_known_miss(opt):
     When the plugin warns here, this test fails: make it expect the
     warning."""
     name = "loop_carried_eq_miss.c"
-    asm = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt,
-                                  extra=("-I", INCLUDE))
+    asm = repro_asm(name, opt)
     assert re.search(r"\tadd\tx\d+, x\d+, 16\n", asm), asm
-    res = asmcheck.analyze(asm, name, {48}, {48})
-    assert res.broken_lines == {48}
+    assert broken_in_asm(name, opt, {48}, {48}, asm) == {48}
     assert warnings(name, "aarch64-linux-gnu", ["read-once-heads"], opt=opt) == []
