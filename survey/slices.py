@@ -25,6 +25,7 @@ without an archive; list prints each slice, done or not; cut prints a
 slice list from survey/defconfig_sizes.py's counts.
 """
 import argparse
+import dataclasses
 import os
 import subprocess
 import sys
@@ -139,7 +140,7 @@ def _under(slice_, rel):
     bounds) compiles with the plugin outside them, once for all slices."""
     for prefix in ("read-once/diag/", "diag/"):
         if rel.startswith(prefix):
-            return slice_.holds(rel[len(prefix):])
+            return slice_.holds(os.path.splitext(rel[len(prefix):])[0])
     return True
 
 
@@ -178,7 +179,7 @@ def summary(folder):
     warn = results.load(os.path.join(folder, "diag"))
     ro = results.load(os.path.join(folder, "read-once", "diag"))
     ices = [d for run in (warn, ro) for d in run.other_diagnostics()
-            if d[1] in ("internal compiler error", "fatal error")]
+            if d[1] == "internal compiler error" or "internal compiler error" in d[2]]
     return {
         "c_files": len(report.compiled_c_files(folder)),
         "plugin_files": len(warn.compiled), "totals": warn.totals(),
@@ -232,7 +233,10 @@ def merge(summaries):
             t["read_once_totals"][k] += sm["read_once_totals"][k]
         for mine, theirs in ((warn, sm["warnings"]), (ro, sm["read_once_warnings"])):
             for w in theirs:
-                mine.setdefault((w.file, w.line, w.col, w.message, w.head_at), w)
+                k = (w.file, w.line, w.col, w.message, w.head_at)
+                if k not in mine:
+                    mine[k] = dataclasses.replace(w, objects=[])
+                mine[k].objects += [o for o in w.objects if o not in mine[k].objects]
     t["warnings"] = [warn[k] for k in sorted(warn)]
     t["read_once_warnings"] = [ro[k] for k in sorted(ro)]
     return t
@@ -272,6 +276,7 @@ def run(slice_, top, archives, kernel_src, series, plugin, jobs):
     stamp = os.path.join(top, "setup-done")
     if not os.path.exists(stamp):
         _run([os.path.join(HERE, "setup.sh"), kernel_src, series, top])
+        os.makedirs(top, exist_ok=True)
         open(stamp, "w").close()
     folder = prepare_folder(top, slice_.name)
     env = dict(os.environ, SURVEY_JOBS=str(jobs))

@@ -53,7 +53,8 @@ survey-recheck: $(PLUGIN_OUT)/aarch64-linux-gnu/rcu_deref_plugin.so
 survey-report:
 	$(PYTHON) survey/report.py $(SURVEY_REPORT) $(addprefix --survey ,$(SURVEY_ALL)) \
 		--notes survey/notes.md --read-once-dirs "$(SURVEY_READ_ONCE_DIRS)" \
-		--archives $(SURVEY_RESULTS)
+		--archives $(SURVEY_RESULTS) \
+		--defconfig $(KERNEL)=$(SURVEY_RESULTS)/$(KERNEL)-defconfig:survey/triage/$(KERNEL)-defconfig.txt
 
 # The generated series is made once if missing; the survey copies it, so
 # a later regeneration by someone else does not disturb a running survey.
