@@ -216,3 +216,24 @@ def test_sizes_from_makefiles(tmp_path):
     got = defconfig_sizes.count_dir(str(src), "d", {"CONFIG_M": "m"})
     assert got == {"d": 4, "d/sub": 1}
     assert defconfig_sizes.subtotal(got, "d") == 5
+
+
+def test_cut():
+    counts = {"block": 40, "crypto": 80, "kernel": 200, "net": 4, "net/core": 48,
+              "net/ipv6": 70, "drivers/net": 12, "drivers/net/ethernet": 500,
+              "drivers/gpu/drm": 300, "drivers/gpu/drm/msm": 200, "drivers/gpu/host1x": 20,
+              "drivers/acpi": 90, "arch/arm64/kernel": 60, "sound": 30}
+    got = slices.cut(counts, 300)
+    assert got[0] == ("block--crypto", ["block/", "crypto/"], 120)
+    targets = [t for _n, ts, _s in got for t in ts]
+    # The main survey's directories are not cut; net's own objects are
+    # named one by one; drivers/net and drivers/gpu/drm have C files of
+    # their own, so each stays whole, over the limit; drivers/gpu is split.
+    assert "kernel/" not in targets and "net/" not in targets and "net/core/" not in targets
+    assert "net/socket.o" in targets and "net/ipv6/" in targets
+    assert ("drivers-net", ["drivers/net/"], 512) in got
+    assert ("drivers-gpu-drm", ["drivers/gpu/drm/"], 500) in got
+    assert "drivers/gpu/host1x/" in targets and "arch/arm64/" in targets
+    assert all(size <= 300 for name, ts, size in got if len(ts) > 1)
+    # What cut prints is a slice list parse() takes.
+    slices.parse("".join("%s: %s  # ~%d\n" % (n, " ".join(ts), s) for n, ts, s in got))
