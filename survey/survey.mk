@@ -71,7 +71,7 @@ survey-setup:
 # (survey/slices.py): its own tree build/survey/V-defconfig (src/, out/,
 # slices/NAME/), its results survey/results/V-defconfig/NAME.tar.xz, and
 # a section of the report that merges the archived slices.
-SURVEY_SLICE_DIR := $(SURVEY_DIR)-defconfig
+SURVEY_SLICE_DIR := $(SURVEY_DEFCONFIG_DIR)
 SURVEY_SLICE_RESULTS := $(SURVEY_RESULTS)/$(KERNEL)-defconfig
 SLICE ?= next
 
