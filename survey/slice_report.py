@@ -41,25 +41,28 @@ def render(version, slice_list, summaries, archives_name, triage=None,
     L.append("| slice | targets | estimated C files | done | C files compiled | "
              "with the plugin | heads | chains | dependent accesses | warnings | "
              "`read-once-heads`: heads | `read-once-heads`: warnings | failed compiles | "
-             "internal compiler errors | wall time |")
-    L.append("|" + " --- |" * 15)
+             "internal compiler errors | wall time | plugin |")
+    L.append("|" + " --- |" * 16)
     for s in slice_list:
         targets = " ".join("`%s`" % t for t in s.targets)
         sm = summaries.get(s.name)
         if sm is None:
-            L.append("| `%s` | %s | %d | no |%s" % (s.name, targets, s.size, " |" * 11))
+            L.append("| `%s` | %s | %d | no |%s" % (s.name, targets, s.size, " |" * 12))
             continue
         t, rt = sm["totals"], sm["read_once_totals"]
         secs = sum(int(x[2]) for x in sm["times"])
+        info = sm["info"]
         L.append("| `%s` | %s | %d | yes | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d "
-                 "| %s |" % (s.name, targets, s.size, sm["c_files"], sm["plugin_files"],
-                             t["heads"], t["chains"], t["accesses"], len(sm["warnings"]),
-                             rt["heads"], len(sm["read_once_warnings"]), len(sm["failed"]),
-                             len(sm["ices"]), report.fmt_seconds(secs)))
+                 "| %s | `%s` (`%s...`) |" % (
+                     s.name, targets, s.size, sm["c_files"], sm["plugin_files"],
+                     t["heads"], t["chains"], t["accesses"], len(sm["warnings"]),
+                     rt["heads"], len(sm["read_once_warnings"]), len(sm["failed"]),
+                     len(sm["ices"]), report.fmt_seconds(secs), info.get("commit", "?"),
+                     info.get("sha256", "?")))
     m = slices.merge([summaries[s.name] for s in done])
     t, rt = m["totals"], m["read_once_totals"]
     L.append("| **merged** | | %d | %d of %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | "
-             "%d | |" % (sum(s.size for s in done), len(done), len(slice_list), m["c_files"],
+             "%d | | |" % (sum(s.size for s in done), len(done), len(slice_list), m["c_files"],
                          m["plugin_files"], t["heads"], t["chains"], t["accesses"],
                          len(m["warnings"]), rt["heads"], len(m["read_once_warnings"]),
                          m["failed"], m["ices"]))
@@ -67,7 +70,9 @@ def render(version, slice_list, summaries, archives_name, triage=None,
     L.append("The merged warnings are counted once per (place, message, head place) over "
              "the slices (a header's warning may come from objects of several slices); "
              "*estimated C files*: `survey/defconfig_sizes.py`'s count from the kbuild "
-             "Makefiles and the `.config`.")
+             "Makefiles and the `.config`; *plugin*: the commit of the plugin source and "
+             "the binary's sha256 (slices surveyed with different plugins are not "
+             "comparable warning for warning).")
     L.append("")
     if todo:
         L.append("Not done yet: " + ", ".join("`%s`" % s.name for s in todo) + ".")

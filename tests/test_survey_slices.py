@@ -101,6 +101,9 @@ def fake_slice(folder, objs, header_warning=True):
         f.write("".join(o + "\n" for o in objs + ["arch/arm64/kernel/asm-offsets.o"]))
     with open(os.path.join(folder, "src-path.txt"), "w") as f:
         f.write(SRC + "\n")
+    os.makedirs(os.path.join(folder, "plugin"))
+    with open(os.path.join(folder, "plugin", "info"), "w") as f:
+        f.write("sha256=0123456789ab\nstats=1\ncommit=abc1234\n")
     with open(os.path.join(folder, "times.txt"), "w") as f:
         f.write("2026-12-06T00:00:00Z\tbuild\t60\t0\tx/\n")
 
@@ -198,7 +201,8 @@ def test_report_section(two_archives, tmp_path):
     assert "| `small` | `block/` `crypto/` | 135 | yes | 2 | 2 | 2 | 2 | 2 | 1 | 4 | 3 |" \
         in text
     assert "| `net-own` | `net/socket.o` `net/ipv6/` | 40 | no |" in text
-    assert "| **merged** | | 135 | 1 of 2 | 2 | 2 | 2 | 2 | 2 | 1 | 4 | 3 | 0 | 0 | |" in text
+    assert "| **merged** | | 135 | 1 of 2 | 2 | 2 | 2 | 2 | 2 | 1 | 4 | 3 | 0 | 0 | | |" in text
+    assert "| 1 min 00 s | `abc1234` (`0123456789ab...`) |" in text
     assert "Not done yet: `net-own`." in text
     assert "Triage over the 3 places: 3 untriaged." in text
 
