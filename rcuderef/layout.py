@@ -222,6 +222,13 @@ class Layout:
         return self._b("survey", self.kernel)
 
     @property
+    def survey_defconfig(self):
+        """The whole-defconfig survey of this version, in slices (make
+        survey-slice): the kernel tree the slices share, and each slice's
+        folder under slices/."""
+        return self._b("survey", self.kernel + "-defconfig")
+
+    @property
     def survey_triage(self):
         """The hand triage of this version's survey warnings."""
         return os.path.join(self.repo, "survey", "triage", self.kernel + ".txt")
@@ -263,6 +270,7 @@ class Layout:
             ("INITRAMFS", self.initramfs),
             ("SURVEY_DIR", self.survey),
             ("SURVEY_TRIAGE", self.survey_triage),
+            ("SURVEY_DEFCONFIG_DIR", self.survey_defconfig),
             # Every version's survey, for the report that sets them side by side.
             ("SURVEY_ALL", " ".join(
                 "%s=%s:%s" % (lay.kernel, lay.survey, lay.survey_triage)

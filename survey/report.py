@@ -249,9 +249,10 @@ def one_version_only(per_version):
     return [(k, by_v) for k, by_v in seen.items() if set(by_v) != set(versions)]
 
 
-def render_versions(entries, notes_text, read_once_dirs=None):
+def render_versions(entries, notes_text, read_once_dirs=None, extra=None):
     """The report of several versions' surveys: entries are (version,
-    survey folder, triage file).  Returns the text and, per surveyed
+    survey folder, triage file); extra, more lines before the notes (the
+    defconfig slices' sections).  Returns the text and, per surveyed
     version, its summary."""
     done, missing, summaries, bodies = [], [], {}, {}
     for v, survey, triage_path in entries:
@@ -319,6 +320,7 @@ def render_versions(entries, notes_text, read_once_dirs=None):
         L.append("")
         L.append(bodies[v].rstrip())
         L.append("")
+    L += extra or []
     if notes_text:
         L.append(notes_text.rstrip())
         L.append("")
@@ -558,6 +560,11 @@ def main():
     ap.add_argument("--archives", default=None,
                     help="folder of V.tar.xz results (survey/archive.py), restored "
                     "for each version without a survey folder")
+    ap.add_argument("--defconfig", action="append", default=[], type=parse_survey_arg,
+                    help="V=ARCHIVES:TRIAGE: a section on version V's whole-defconfig "
+                    "slices archived in ARCHIVES (survey/slices.py)")
+    ap.add_argument("--slices", default=os.path.join(REPO, "survey", "defconfig-slices.txt"),
+                    help="the slice list of the --defconfig sections")
     opts = ap.parse_args()
     if opts.archives:
         import archive
@@ -566,7 +573,12 @@ def main():
             if os.path.exists(saved) and archive.restore(saved, folder):
                 print("survey: Linux %s: results restored from %s" % (v, saved))
     notes = open(opts.notes).read() if opts.notes and os.path.exists(opts.notes) else ""
-    text, summaries = render_versions(opts.survey, notes, opts.read_once_dirs.split())
+    extra = []
+    for v, folder, triage in opts.defconfig:
+        import slice_report
+        extra += slice_report.section(v, folder, opts.slices, triage)
+    text, summaries = render_versions(opts.survey, notes, opts.read_once_dirs.split(),
+                                      extra)
     os.makedirs(os.path.dirname(os.path.abspath(opts.out)), exist_ok=True)
     with open(opts.out, "w") as f:
         f.write(text)

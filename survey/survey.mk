@@ -13,6 +13,11 @@
 #                                        checkout's plugin: which warnings a fix removed
 #   make survey-report                   only regenerate docs/survey.md
 #   make survey-setup                    redo the survey's kernel tree
+#   make survey-slice SLICE=next         the next slice of the whole defconfig
+#                                        (survey/defconfig-slices.txt) not archived
+#                                        yet in survey/results/V-defconfig/
+#   make survey-slice SLICE=block--crypto   that slice (not redone once archived)
+#   make survey-slices                   list the slices, done or not
 #
 # The kernel tree is a clone of build/kernel/V/src with the generated patch
 # series applied (survey/setup.sh); the build loads this repository's
@@ -48,7 +53,8 @@ survey-recheck: $(PLUGIN_OUT)/aarch64-linux-gnu/rcu_deref_plugin.so
 survey-report:
 	$(PYTHON) survey/report.py $(SURVEY_REPORT) $(addprefix --survey ,$(SURVEY_ALL)) \
 		--notes survey/notes.md --read-once-dirs "$(SURVEY_READ_ONCE_DIRS)" \
-		--archives $(SURVEY_RESULTS)
+		--archives $(SURVEY_RESULTS) \
+		--defconfig $(KERNEL)=$(SURVEY_RESULTS)/$(KERNEL)-defconfig:survey/triage/$(KERNEL)-defconfig.txt
 
 # The generated series is made once if missing; the survey copies it, so
 # a later regeneration by someone else does not disturb a running survey.
@@ -61,4 +67,23 @@ survey-setup:
 	rm -f $(SURVEY_SETUP_STAMP)
 	$(MAKE) --no-print-directory $(SURVEY_SETUP_STAMP)
 
-.PHONY: survey survey-asm survey-recheck survey-save survey-report survey-setup
+# The whole defconfig outside SURVEY_DIRS, one slice at a time
+# (survey/slices.py): its own tree build/survey/V-defconfig (src/, out/,
+# slices/NAME/), its results survey/results/V-defconfig/NAME.tar.xz, and
+# a section of the report that merges the archived slices.
+SURVEY_SLICE_DIR := $(SURVEY_DEFCONFIG_DIR)
+SURVEY_SLICE_RESULTS := $(SURVEY_RESULTS)/$(KERNEL)-defconfig
+SLICE ?= next
+
+survey-slice: $(SURVEY_PLUGIN)
+	[ -e $(SERIES_OUT)/0001-*.patch ] || $(MAKE) --no-print-directory series
+	$(PYTHON) survey/slices.py run $(SLICE) --dir $(SURVEY_SLICE_DIR) \
+		--kernel-src $(KERNEL_SRC) --series $(SERIES_OUT) --plugin $(SURVEY_PLUGIN) \
+		--archives $(SURVEY_SLICE_RESULTS) -j $(or $(SURVEY_JOBS),$(shell nproc))
+	$(MAKE) --no-print-directory survey-report
+
+survey-slices:
+	$(PYTHON) survey/slices.py list --archives $(SURVEY_SLICE_RESULTS)
+
+.PHONY: survey survey-asm survey-recheck survey-save survey-report survey-setup \
+	survey-slice survey-slices

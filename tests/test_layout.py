@@ -382,3 +382,9 @@ def test_make_rebuilds_the_kernel_when_its_version_fragment_changes(tmp_path):
         others = [os.path.relpath(p, REPO) for (a, v), p in found.items() if v != version]
         assert not set(others) & set(deps)
     assert not os.path.exists(build)
+
+
+def test_survey_defconfig_folder():
+    lay = layout.Layout("/b", "6.12", repo="/r")
+    assert lay.survey_defconfig == "/b/survey/6.12-defconfig"
+    assert ("SURVEY_DEFCONFIG_DIR", "/b/survey/6.12-defconfig") in lay.make_vars()
