@@ -591,6 +591,37 @@ def test_report_reads_verdicts_with_and_without_the_ambiguity_count():
     assert "(ambiguous: 0 heads)" in "\n".join(campaign.verdict_section([old]))
 
 
+
+def test_report_explains_known_disagreements():
+    """A listed miss or false positive of fuzz/known.py gets its side (the
+    plugin or the checker is right) in the list and is not counted as
+    unexplained; any other is; the section "Known disagreements" lists
+    every entry with the head's classes in these results."""
+    from fuzz import campaign, known
+
+    def result(seed, head, cls, checker, kinds):
+        d = {"head": head, "class": cls, "checker": checker, "plugin": kinds, "deps": []}
+        verdicts = {"counts": {cls: 1}, "heads": [[head, checker, kinds, cls]],
+                    "disagreements": [d]}
+        return {"seed": seed, "status": "ok", "configs": [
+            {"config": "aarch64-linux-gnu -Os", "verdicts": verdicts}]}
+
+    entry = known.lookup(87, "506:58")
+    assert entry.right == "checker" and entry.reported == "false-positive"
+    results = [result(87, "506:58", "false-positive", "intact", {"broken": 1}),
+               result(5, "12:34", "miss", "broken", {})]
+    text = "\n".join(campaign.verdict_section(results))
+    assert "Misses and false positives: 2, of which 1 not yet explained" in text
+    assert ("| 87 | aarch64-linux-gnu -Os | 506:58 | false-positive | intact | broken 1 "
+            "|  | the checker is right (below) |") in text
+    assert "| 5 | aarch64-linux-gnu -Os | 12:34 | miss | broken | none |  |  |" in text
+    rows = [l for l in text.split("### Known disagreements")[1].splitlines()
+            if l.startswith("| ") and not l.startswith("| seed") and "---" not in l]
+    assert len(rows) == len(known.KNOWN)
+    now = {tuple(l.split(" | ")[:2]): l.rsplit(" | ", 1)[1] for l in rows}
+    assert now["| 87", "506:58"] == "-Os false-positive |"
+    assert now["| 70", "115:722"] == "not in these results |"
+
 def _result(seed, config="x86_64-linux-gnu -O2", warnings=0):
     return {"seed": seed, "status": "ok", "heads_rcu": 1, "heads_consume": 0, "sites": 2,
             "configs": [{"config": config, "warn_warnings": warnings}], "failures": []}
