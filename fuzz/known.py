@@ -46,8 +46,10 @@ KNOWN = (
           "`*head = &g_3[0]` (258:17) and the pointer read back through the "
           "head (258:98) is func_16's `p_20`, read at 838:75: at -O0 a chain "
           "from the head; inlined, GCC forwards the stored `&g_3` to that "
-          "access (a constant address, at column 838:82 in the final code), "
-          "as the plugin warns.  The checker's \"intact\" was about the -O0 "
+          "read, as the plugin warns (\"its address became a constant\"): no "
+          "access is left at 838:75 (-O1: `ldr w1, [x0, 8]` at 838:82, the "
+          "`||` it feeds, not dependent on the head; -Os: a value loaded "
+          "before).  The checker's \"intact\" was about the -O0 "
           "dependent set (258:17, 258:98), which stops at func_16's entry "
           "(pipeline's classification)",
           "the pipeline: a warned access outside the -O0 dependent set is "
