@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 
-from fuzz import pipeline, slices
+from fuzz import known, pipeline, slices
 from rcuderef import layout
 
 DEFAULT_OUT = layout.current().fuzz
@@ -246,7 +246,13 @@ def verdict_section(results):
         "accesses than at -O0, one of them dependent (ambiguous: %d heads).  "
         "\"warned\" in parentheses: how many of those heads the plugin warned "
         "about anyway (counted in the column, not as a disagreement; listed "
-        "below)." % total["unknown-ambiguous"],
+        "below).  A head the checker finds intact but whose warned accesses all "
+        "lie outside its -O0 dependent set (a callee's at -O0, inlined since) is "
+        "judged at those accesses, looked up by site in the final code: broken "
+        "%d, intact %d (a false positive), unknown %d (not located, or "
+        "ambiguous; results made before this rule have none)." % (
+            total["unknown-ambiguous"], total["outside-broken"],
+            total["outside-intact"], total["outside-unknown"]),
         "",
     ]
     if errors:
@@ -256,25 +262,73 @@ def verdict_section(results):
         lines += ["No disagreement: every head the checker could decide got the "
                   "same verdict from the plugin, and the plugin warned about no "
                   "head the checker could not decide.", ""]
-        return lines
-    lines += ["Misses and false positives, then the heads the plugin warned about "
-              "that the checker could not decide (unknown, vanished, nothing to "
-              "check):", ""]
-    lines += ["| seed | configuration | head (line:column) | class | checker "
-              "| plugin warnings | checker's broken accesses or why unknown |",
-              "| --- | --- | --- | --- | --- | --- | --- |"]
+    disagreements = [(seed, d) for seed, _, d in listed
+                     if d["class"] in pipeline.DISAGREEMENTS]
+    unexplained = [x for x in disagreements if not known.lookup(x[0], x[1]["head"])]
+    lines += ["Misses and false positives: %d, of which %d not yet explained (not "
+              "in \"Known disagreements\" below, `fuzz/known.py`)." % (
+                  len(disagreements), len(unexplained)), ""]
+    if listed:
+        lines += ["Misses and false positives, then the heads the plugin warned about "
+                  "that the checker could not decide (unknown, vanished, nothing to "
+                  "check):", ""]
+        lines += ["| seed | configuration | head (line:column) | class | checker "
+                  "| plugin warnings | checker's broken accesses or why unknown "
+                  "| known |",
+                  "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     order = {"miss": 0, "false-positive": 1, "unknown": 2, "vanished": 3, "no-deps": 4}
     for seed, config, d in sorted(listed, key=lambda x: (order.get(x[2]["class"], 5),
                                                          x[0], x[1], x[2]["head"])):
         plugin = ", ".join("%s %d" % kv for kv in sorted(d["plugin"].items())) or "none"
-        lines.append("| %d | %s | %s | %s | %s | %s | %s |" % (
+        k = known.lookup(seed, d["head"])
+        lines.append("| %d | %s | %s | %s | %s | %s | %s | %s |" % (
             seed, config, d["head"], d["class"], d["checker"], plugin,
-            ", ".join(d.get("broken", [])) or d.get("why", "")))
-    lines += ["", "Reproduce one: `/usr/bin/python3 -m fuzz.campaign one SEED --keep` "
-              "keeps the program and the assembly in `build/fuzz/work/SEED/`; "
-              "`python3 -m rcuderef.asmcheck` and the README's \"Verdicts\" give "
-              "the commands.", ""]
-    return lines
+            ", ".join(d.get("broken", [])) or d.get("why", ""),
+            "the %s is right (below)" % k.right if k else ""))
+    if listed:
+        lines += ["", "Reproduce one: `/usr/bin/python3 -m fuzz.campaign one SEED --keep` "
+                  "keeps the program and the assembly in `build/fuzz/work/SEED/`; "
+                  "`python3 -m rcuderef.asmcheck` and the README's \"Verdicts\" give "
+                  "the commands.", ""]
+    return lines + known_section(results)
+
+
+def head_now(results, seed, head):
+    """The classes of a head in the results, per level ("-O1 unknown,
+    -Os agree-intact"), or why there is none."""
+    for r in results:
+        if r["seed"] != seed:
+            continue
+        if r["status"] == "discarded":
+            return "discarded"
+        now = []
+        for c in r["configs"]:
+            v = c.get("verdicts")
+            if v is None or "error" in v:
+                continue
+            cls = {h[0]: h[3] for h in v["heads"]}.get(head, "no-deps")
+            now.append("%s %s" % (c["config"].split()[-1], cls))
+        return ", ".join(now) or "no verdict"
+    return "not in these results"
+
+
+def known_section(results):
+    """The disagreements looked at by hand (fuzz/known.py): who is right,
+    why, the fix or reproducer, and the head's classes in these results."""
+    lines = ["### Known disagreements", "",
+             "Each disagreement some run of the campaign reported, read by hand in "
+             "the aarch64 assembly (`fuzz/known.py`, `fuzz/README.md`): who is "
+             "right, why, where the fix or the reproducer is, and the head's class "
+             "in the results above (\"no-deps\": not listed, nothing to check).", "",
+             "| seed | head | levels | reported as | right | why | fix, reproducer "
+             "| in these results |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for k in known.KNOWN:
+        lines.append("| %d | %s | %s | %s | the %s | %s | %s | %s |" % (
+            k.seed, k.head, " ".join(k.levels), k.reported, k.right,
+            k.reason.replace("|", "\\|"), k.where.replace("|", "\\|"),
+            head_now(results, k.seed, k.head)))
+    return lines + [""]
 
 
 def verdict_row(config, pc):

@@ -281,18 +281,24 @@ CLASSES = ("agree-broken", "agree-intact", "miss", "false-positive",
 DISAGREEMENTS = ("miss", "false-positive")
 
 
-def plugin_head_warnings(stderr, source_basename):
+def plugin_head_warnings(stderr, source_basename, accesses=None):
     """{(line, column): Counter of warning kinds} of the heads the plugin's
     warnings name, from -fdiagnostics-format=json output: a break or
     comparison warning names the head of its "dependency head" note, a
-    "never used" warning is located at its head."""
+    "never used" warning is located at its head.  ``accesses``, a dict if
+    given, gets per head the set of the sites its break and comparison
+    warnings are located at (the access the plugin judged): (line,
+    column) in the source, (file basename, line, column) in another file
+    (a header's inline function)."""
     found = collections.defaultdict(collections.Counter)
 
+    def caret(d):
+        c = d["locations"][0]["caret"]
+        return os.path.basename(c["file"]), c["line"], c.get("byte-column", c["column"])
+
     def where(d):
-        caret = d["locations"][0]["caret"]
-        if os.path.basename(caret["file"]) != source_basename:
-            return None
-        return caret["line"], caret.get("byte-column", caret["column"])
+        f, line, column = caret(d)
+        return (line, column) if f == source_basename else None
 
     for d in diagnostics.parse(stderr):
         msg = d.get("message", "")
@@ -310,6 +316,8 @@ def plugin_head_warnings(stderr, source_basename):
                 at = where(note)
                 if at is not None:
                     found[at][kind] += 1
+                    if accesses is not None:
+                        accesses.setdefault(at, set()).add(where(d) or caret(d))
     return found
 
 
@@ -331,6 +339,49 @@ def checker_verdict(sres):
     if sres.unreached:
         return "unknown", "dependent accesses only in functions without a head load"
     return "vanished", []
+
+
+OUTSIDE = "warned access %s outside the -O0 dependent set"
+
+
+def o0_access_counts(asm_text, source_basename):
+    """Per access key, the number of accesses the -O0 assembly makes at it
+    in the whole file, frame accesses (sp or x29 base) left out: at -O0
+    every function stands alone, so this is how many copies of an access
+    the source has (a callee's access once, however often it is called)."""
+    counts = collections.Counter()
+    for insn in asmcheck.parse(asm_text, source_basename).insns:
+        if (insn.line is not None and asmcheck.is_memory_access(insn)
+                and asmcheck.memref(insn).base not in asmcheck.STACK_BASES):
+            counts[asmcheck.access_key(insn)] += 1
+    return counts
+
+
+def outside_verdict(sites, head, outside, o0_counts):
+    """(verdict, detail) of the checker on the warned accesses of a head
+    that are not among its -O0 dependent accesses (``outside``: their
+    sites, from the warnings): an access the -O0 analysis could not see
+    (it lies in a callee there, inlined since).  Each is looked up in the
+    final code by its site (every direction and size), in the functions
+    holding the head's load: "broken" when one is not dependent on it,
+    "intact" when every one is located and dependent, else "unknown" (an
+    access not located: in another file, or no instruction at its site;
+    or more accesses at its site than the whole -O0 file has, one of
+    them dependent: ambiguous, as in ``Sites.check``).  ``o0_counts``:
+    :func:`o0_access_counts` of the -O0 assembly."""
+    names = ", ".join(head_key(a) for a in sorted(outside, key=str))
+    located = [a for a in outside if len(a) == 2]
+    keys = [k for k in sites.accesses if k[:2] in located]
+    sres = sites.check(head, keys, {k: o0_counts.get(k, 1) for k in keys})
+    if sres.broken:
+        return "broken", sorted(sres.broken)
+    found = {k[:2] for k, accesses in sres.deps.items()
+             if any(not a.stack for a in accesses)}
+    if sres.ambiguous or len(located) < len(outside) or not set(located) <= found:
+        return "unknown", OUTSIDE % names + (
+            " (ambiguous in the final code)" if sres.ambiguous else
+            " (not located in the final code)")
+    return "intact", OUTSIDE % names + " (dependent in the final code)"
 
 
 def classify(checker, warned):
@@ -422,8 +473,10 @@ def head_verdicts(prog, level, base_s, head_sites, deps, o0_counts=None):
                                extra=("-fdiagnostics-format=json",))
     if wproc is None or wproc.returncode != 0:
         return {"error": "mode=warn with JSON diagnostics failed"}
-    warnings = plugin_head_warnings(wproc.stderr, basename)
+    warned_at = {}
+    warnings = plugin_head_warnings(wproc.stderr, basename, warned_at)
     sites = asmcheck.Sites(read(asm), basename)
+    o0_asm = []
     out = {"counts": collections.Counter(), "heads": [], "disagreements": []}
     for h in head_sites:
         h = tuple(h)
@@ -441,6 +494,17 @@ def head_verdicts(prog, level, base_s, head_sites, deps, o0_counts=None):
                 out["counts"]["vanished-head-kept"] += 1
             if verdict == "unknown" and sres.ambiguous:
                 out["counts"]["unknown-ambiguous"] += 1
+            inside = {k[:2] for k in deps[h]}
+            outside = warned_at.get(h, set()) - inside
+            if verdict == "intact" and warned and outside == warned_at.get(h):
+                # Every warned access lies outside the -O0 dependent set:
+                # the checker's "intact" is about other accesses.  Each is
+                # checked in the final code, if it can be found there.
+                if not o0_asm:
+                    o0_asm.append(o0_access_counts(read(prog.path(
+                        "aarch64-O0.none.g.s")), basename))
+                verdict, detail = outside_verdict(sites, h, outside, o0_asm[0])
+                out["counts"]["outside-" + verdict] += 1
         cls = classify(verdict, warned)
         out["counts"][cls] += 1
         if cls in ("vanished", "no-deps", "unknown") and warned:
@@ -453,7 +517,7 @@ def head_verdicts(prog, level, base_s, head_sites, deps, o0_counts=None):
                  "deps": [head_key(s) for s in deps.get(h, [])]}
             if verdict == "broken":
                 d["broken"] = [head_key(s) for s in detail]
-            elif verdict == "unknown":
+            elif detail:
                 d["why"] = detail
             out["disagreements"].append(d)
     out["counts"] = dict(out["counts"])

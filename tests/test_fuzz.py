@@ -279,6 +279,33 @@ def test_plugin_head_warnings_from_json():
     assert pipeline.plugin_head_warnings(stderr, "other.c") == {}
 
 
+
+def test_plugin_head_warnings_record_the_warned_access():
+    """Each break or comparison warning records, for its head, the site it
+    is located at: the access the plugin judged (here, as in fuzz seed 175,
+    in a callee inlined into the head's function), in another file with
+    the file's name; a "never used" warning records none."""
+    import json
+    head = diag("note", 258, 99, "dependency head: 'memory_order_consume load' "
+                "loads the value here")
+    header = diag("warning", 172, 1, "this access no longer depends on the value "
+                  "loaded by 'memory_order_consume load': its address became a "
+                  "constant", [head])
+    header["locations"][0]["caret"]["file"] = "/usr/include/csmith/safe_math.h"
+    stderr = json.dumps([
+        diag("warning", 838, 75, "this access no longer depends on the value loaded by "
+             "'memory_order_consume load': its address became a constant (broken by "
+             "inlining or IPA constant propagation)",
+             [diag("note", 838, 75, "the access now uses the address of 'g_3'"), head]),
+        header,
+        diag("warning", 9, 15, "the value loaded by 'memory_order_consume load' is "
+             "never used: no access depends on it"),
+    ]) + "\n"
+    at = {}
+    found = pipeline.plugin_head_warnings(stderr, "prog.c", at)
+    assert found == {(258, 99): {"broken": 2}, (9, 15): {"unused": 1}}
+    assert at == {(258, 99): {(838, 75), ("safe_math.h", 172, 1)}}
+
 def test_classification():
     """The classes of the comparison, on hand-made checker results."""
     from rcuderef.asmcheck.aarch64 import Access, SiteResult
@@ -347,6 +374,132 @@ def test_verdicts_on_the_equality_hazard(tmp_path):
     assert rows["7:34"][3] == ("agree-broken" if rows["7:34"][2].get("broken") else "miss")
     assert sum(v["counts"].get(c, 0) for c in pipeline.CLASSES) == 2
 
+
+
+def prog_unit(*functions):
+    """A translation unit of prog.c (the pipeline's source name) whose
+    ``.loc`` lines give columns: ``@L:C insn``."""
+    out = ['\t.arch armv8-a\n\t.file\t"prog.c"\n\t.text\n'
+           '\t.file 0 "/w" "prog.c"\n\t.file 1 "prog.c"']
+    for name, body in functions:
+        out += ["\t.type\t%s, %%function" % name, "%s:" % name]
+        for raw in body.strip().splitlines():
+            text = raw.strip()
+            if text.startswith("@"):
+                where, _, text = text[1:].partition(" ")
+                out.append("\t.loc 1 %s %s" % tuple(where.split(":")))
+            out.append("\t" + text)
+        out.append("\t.size\t%s, .-%s" % (name, name))
+    return "\n".join(out) + "\n"
+
+
+# Fuzz seed 175's head 258:99, hand-reduced from its aarch64 assembly:
+# `(*__atomic_load_n(&l_22, __ATOMIC_CONSUME)) = &g_3[0]` passed to the
+# static func_16 as p_20, which reads `*p_20` at 838:75.  At -O0 the head
+# (ldar) is followed by the store through it (258:17) and the reload of
+# the pointer it stored (258:98), passed in x3: the -O0 dependent set is
+# {258:17 store 8, 258:98 load 8}; the access at 838:75 lies in func_16,
+# which the -O0 analysis does not enter.
+SEED175_O0 = prog_unit(("func_16", """
+    @838:5 str x3, [sp, 8]
+    @838:75 ldr x0, [sp, 8]
+    @838:75 ldr w1, [x0]
+    ret
+"""), ("func_1", """
+    @258:99 add x0, sp, 16
+    @258:99 ldar x0, [x0]
+    @258:17 adrp x1, g_3
+    @258:17 add x1, x1, :lo12:g_3
+    @258:17 str x1, [x0]
+    @258:98 ldr x3, [x0]
+    @258:17 bl func_16
+    ret
+"""))
+# -O1, func_16 inlined and the stored &g_3 forwarded to the access (the
+# plugin's warning "its address became a constant"): the store through the
+# head stays dependent (intact for the -O0 set), the reload is gone, and
+# the access is made at a constant address.  As GCC wrote it, the access
+# is attributed to another column (838:82): the warned site 838:75 holds
+# no instruction.
+SEED175_O1 = prog_unit(("func_1", """
+    @258:99 add x2, sp, 16
+    @258:99 ldar x2, [x2]
+    @258:17 adrp x1, g_3
+    @258:17 add x1, x1, :lo12:g_3
+    @258:17 str x1, [x2]
+    @838:82 ldr w1, [x1, 8]
+    ret
+"""))
+
+
+class FakeProgram:
+    """pipeline.Program's interface on hand-written files: the -O0 and
+    optimized -g assembly, and the plugin's JSON warnings."""
+
+    def __init__(self, workdir, o0, opt, stderr):
+        self.dir, self.src = str(workdir), str(workdir / "prog.c")
+        self.stderr = stderr
+        for name, text in (("aarch64-O0.none.g.s", o0), ("aarch64-O1.none.g.s", opt)):
+            (workdir / name).write_text(text)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def compile(self, target, level, mode, stats=False, include=None, tag="", extra=()):
+        proc = subprocess.CompletedProcess([], 0, "", self.stderr if mode else "")
+        return proc, self.path("aarch64%s.none.g.s" % level), 0.0
+
+
+def seed175_warning(line, column):
+    import json
+    head = diag("note", 258, 99, "dependency head: 'memory_order_consume load' "
+                "loads the value here")
+    return json.dumps([diag(
+        "warning", line, column, "this access no longer depends on the value loaded "
+        "by 'memory_order_consume load': its address became a constant", [head])]) + "\n"
+
+
+@pytest.mark.parametrize("opt, warned, cls, checker, why", [
+    # As in seed 175: the warned access (838:75) is not in the -O0 set and
+    # has no instruction at its site in the final code: unknown.
+    (SEED175_O1, (838, 75), "unknown", "unknown",
+     "warned access 838:75 outside the -O0 dependent set (not located in the "
+     "final code)"),
+    # The access located at its site, at a constant address: not dependent
+    # on the head's load, the checker agrees with the plugin.
+    (SEED175_O1.replace("838 82", "838 75"), (838, 75), "agree-broken", "broken", None),
+    # The access located and still reading through the reloaded pointer:
+    # dependent, a false positive of the plugin after all.
+    (SEED175_O1.replace("\t.loc 1 838 82\n\tldr w1, [x1, 8]",
+                        "\t.loc 1 258 98\n\tldr x3, [x2]\n"
+                        "\t.loc 1 838 75\n\tldr w1, [x3]"),
+     (838, 75), "false-positive", "intact",
+     "warned access 838:75 outside the -O0 dependent set (dependent in the final code)"),
+    # The warned access is one the -O0 analysis found dependent, and it is
+    # intact: a false positive, whatever else the plugin warned about.
+    (SEED175_O1, (258, 17), "false-positive", "intact", None),
+], ids=["not-located", "located-constant", "located-dependent", "inside"])
+def test_verdicts_warned_access_outside_the_o0_set(tmp_path, opt, warned, cls, checker,
+                                                   why):
+    """The checker's "intact" is about the head's -O0 dependent accesses:
+    when every access the plugin warned about lies outside them (in a
+    callee at -O0, inlined since), the head is no false positive on that
+    ground; the warned access is looked for in the final code by its site
+    and checked from the head's load there.  Expected classes from the
+    hand-read snippets above, not from the plugin."""
+    prog = FakeProgram(tmp_path, SEED175_O0, opt, seed175_warning(*warned))
+    deps, mixed, unknown = pipeline.dependent_accesses(prog, [(258, 99)])
+    assert deps == {(258, 99): [(258, 17, "store", 8), (258, 98, "load", 8)]}
+    assert not mixed and not unknown
+    v = pipeline.head_verdicts(prog, "-O1", prog.path("aarch64-O1.none.g.s"),
+                               [(258, 99)], deps, {})
+    assert v["heads"] == [["258:99", checker, {"broken": 1}, cls]]
+    assert v["counts"][cls] == 1
+    listed = v["disagreements"]
+    if cls in ("unknown", "false-positive"):
+        assert [(d["class"], d.get("why")) for d in listed] == [(cls, why)]
+    else:
+        assert listed == [] and v["counts"]["outside-broken"] == 1
 
 def test_verdicts_of_a_seed(tmp_path):
     """One csmith seed end to end at one level, aarch64 only: every head
@@ -437,6 +590,37 @@ def test_report_reads_verdicts_with_and_without_the_ambiguity_count():
     assert "(ambiguous: 1 heads)" in text
     assert "(ambiguous: 0 heads)" in "\n".join(campaign.verdict_section([old]))
 
+
+
+def test_report_explains_known_disagreements():
+    """A listed miss or false positive of fuzz/known.py gets its side (the
+    plugin or the checker is right) in the list and is not counted as
+    unexplained; any other is; the section "Known disagreements" lists
+    every entry with the head's classes in these results."""
+    from fuzz import campaign, known
+
+    def result(seed, head, cls, checker, kinds):
+        d = {"head": head, "class": cls, "checker": checker, "plugin": kinds, "deps": []}
+        verdicts = {"counts": {cls: 1}, "heads": [[head, checker, kinds, cls]],
+                    "disagreements": [d]}
+        return {"seed": seed, "status": "ok", "configs": [
+            {"config": "aarch64-linux-gnu -Os", "verdicts": verdicts}]}
+
+    entry = known.lookup(87, "506:58")
+    assert entry.right == "checker" and entry.reported == "false-positive"
+    results = [result(87, "506:58", "false-positive", "intact", {"broken": 1}),
+               result(5, "12:34", "miss", "broken", {})]
+    text = "\n".join(campaign.verdict_section(results))
+    assert "Misses and false positives: 2, of which 1 not yet explained" in text
+    assert ("| 87 | aarch64-linux-gnu -Os | 506:58 | false-positive | intact | broken 1 "
+            "|  | the checker is right (below) |") in text
+    assert "| 5 | aarch64-linux-gnu -Os | 12:34 | miss | broken | none |  |  |" in text
+    rows = [l for l in text.split("### Known disagreements")[1].splitlines()
+            if l.startswith("| ") and not l.startswith("| seed") and "---" not in l]
+    assert len(rows) == len(known.KNOWN)
+    now = {tuple(l.split(" | ")[:2]): l.rsplit(" | ", 1)[1] for l in rows}
+    assert now["| 87", "506:58"] == "-Os false-positive |"
+    assert now["| 70", "115:722"] == "not in these results |"
 
 def _result(seed, config="x86_64-linux-gnu -O2", warnings=0):
     return {"seed": seed, "status": "ok", "heads_rcu": 1, "heads_consume": 0, "sites": 2,

@@ -1,0 +1,66 @@
+"""The fuzz campaign's verdict disagreements looked at by hand.
+
+Each entry is a head (seed, site) whose plugin verdict and assembly
+checker's verdict disagreed in some run of the campaign (a miss, a false
+positive, or a head the checker could not decide although the plugin
+warned): who is right, read in the aarch64 assembly by hand, why, and
+where the fix or the reproducer is.  The campaign report
+(fuzz/campaign.py) shows the reason next to each listed head it matches
+and lists every entry with the head's class in the current results, so
+an entry whose disagreement is gone says so.  fuzz/README.md, "Known
+disagreements", describes them.
+"""
+import collections
+
+Known = collections.namedtuple(
+    "Known", "seed head levels reported right reason where")
+
+KNOWN = (
+    Known(70, "115:722", ("-O3", "-Os"), "miss", "plugin",
+          "the dependent load `ldr w1, [x0]` (115:16) after the head load "
+          "(`ldr x0, [x0, #:lo12:.LANCHOR3]`, 115:722) is intact; GCC gives csmith's "
+          "argument `g_3[0][1][5]` (115:33 at -O0, `ldr w15, [x21, 44]`) the "
+          "call's column 115:16, the dependent key: the key collision made a "
+          "false \"broken\" (checker's limit)",
+          "the checker's ambiguity rule (587d3d6, `Sites.check`): unknown, "
+          "not broken; `tests/test_asmcheck.py::"
+          "test_more_accesses_at_a_key_than_at_O0_is_ambiguous`"),
+    Known(79, "189:9", ("-Os",), "miss", "plugin",
+          "the head's value (`ldr x4, [x2]`, 189:7) stays in x4 across "
+          "`bl safe_add_func_int32_t_s_s`, which writes only w0, w2 and the "
+          "flags (GCC's IPA-RA), up to the dependent store `str x3, [x4]` "
+          "(189:52): intact; the checker took every call to clobber x0-x18 "
+          "(checker's bug)",
+          "the checker's IPA-RA model (a899fdc, `compute_clobbers`); "
+          "`tests/test_asmcheck.py::"
+          "test_value_kept_across_call_of_local_function_not_writing_it`"),
+    Known(87, "506:58", ("-Os",), "false-positive", "checker",
+          "`p == &g_2[0] ? *p : *p`: the head `ldar x5, [x5]` (506:58) and one "
+          "load through it, `ldr x6, [x5]` (506:133): intact; RTL (cse1, "
+          "if-conversion) merged the two arms' loads into the one through the "
+          "head, and the plugin judged the merged access by the constant "
+          "address GIMPLE had given it (plugin's bug)",
+          "the plugin, fixed in 9b0b55e (`rcu_deref_rtl.c`: a merged access "
+          "judged by its insn); `tests/corpus/rtl_restores_eq_merge_hazard.c`"),
+    Known(175, "258:99", ("-O1", "-Os"), "false-positive", "plugin",
+          "`*head = &g_3[0]` (258:17) and the pointer read back through the "
+          "head (258:98) is func_16's `p_20`, read at 838:75: at -O0 a chain "
+          "from the head; inlined, GCC forwards the stored `&g_3` to that "
+          "read, as the plugin warns (\"its address became a constant\"): no "
+          "access is left at 838:75 (-O1: `ldr w1, [x0, 8]` at 838:82, the "
+          "`||` it feeds, not dependent on the head; -Os: a value loaded "
+          "before).  The checker's \"intact\" was about the -O0 "
+          "dependent set (258:17, 258:98), which stops at func_16's entry "
+          "(pipeline's classification)",
+          "the pipeline: a warned access outside the -O0 dependent set is "
+          "looked up in the final code, else the head is unknown "
+          "(`outside_verdict`); `tests/test_fuzz.py::"
+          "test_verdicts_warned_access_outside_the_o0_set`"),
+)
+
+BY_HEAD = {(k.seed, k.head): k for k in KNOWN}
+
+
+def lookup(seed, head):
+    """The entry of a head (seed, "line:column"), or None."""
+    return BY_HEAD.get((seed, head))
