@@ -216,11 +216,17 @@ static unsigned HOST_WIDE_INT line_key(location_t loc)
 static void note_new_load(struct check_ctx *ctx, gimple stmt, tree ref, bool store)
 {
 	unsigned HOST_WIDE_INT line;
-	location_t loc = pure_loc(gimple_location(stmt));
-	tree base = constant_address_base(ref);
+	location_t loc;
+	tree base;
 
-	if (store || !known_loc(loc) || access_at(loc) || !base ||
-	    TREE_CODE(base) == INTEGER_CST)
+	/* The tests that cost least first: most accesses fail one of them. */
+	if (store)
+		return;
+	base = constant_address_base(ref);
+	if (!base || TREE_CODE(base) == INTEGER_CST)
+		return;
+	loc = pure_loc(gimple_location(stmt));
+	if (!known_loc(loc) || access_at(loc))
 		return;
 	line = line_key(loc);
 	if (!line)

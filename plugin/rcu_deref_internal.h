@@ -117,13 +117,15 @@ enum dep_strength {
  * The state of one walk over a function: for each SSA name, the source it
  * derives from and how.  A name is seeded or reached once per improvement
  * of its (strength, source kind), at most a few times, so a walk costs
- * time linear in the size of the function.
+ * time linear in the size of the function.  The tables are made by the
+ * first seed: a probe of a function without a head seeds nothing.
  */
 struct chain_walk {
 	vec<tree> work;		/* names whose uses are to be visited */
 	vec<tree> heads;	/* mark pass: the values loaded by heads */
-	int *source;		/* by SSA version, -1 if none */
+	int *source;		/* by SSA version, -1 if none; NULL: none seeded */
 	unsigned char *strength;	/* by SSA version: enum dep_strength */
+	unsigned int names;	/* the number of SSA names when the walk began */
 	bool merge;		/* mark pass: merge heads that meet in a value */
 };
 
