@@ -533,11 +533,15 @@ static void follow_loads(struct chain_walk *w, gimple stmt, tree ref, bool store
 		seed(w, lhs, src, st);
 }
 
-/* Follow the chains through SSA and through loads, to a fixed point. */
+/*
+ * Follow the chains through SSA and through loads, to a fixed point.  A
+ * load is a single assignment: visit_memory_accesses() passes over the
+ * statements that cannot be one.
+ */
 void walk_function(struct chain_walk *w)
 {
 	do {
 		walk_propagate(w);
-		visit_function_accesses(w, follow_loads, NULL);
+		visit_memory_accesses(w, follow_loads, NULL);
 	} while (!w->work.is_empty());
 }
