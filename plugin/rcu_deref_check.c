@@ -135,6 +135,14 @@ static bool on_headless_path(const struct access_rec *rec, tree ref)
 	       offset == rec->alt_offset;
 }
 
+/* Whether the address of ref is based on an SSA pointer value. */
+static bool pointer_based(tree ref)
+{
+	tree base = base_pointer(ref);
+
+	return base && TREE_CODE(base) == SSA_NAME;
+}
+
 /*
  * How the access ref, recorded as dependent, lost its dependency in the
  * current code, if it did.
@@ -147,6 +155,13 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	*base = NULL_TREE;
 	if (rec->flags_only)
 		return BREAK_FLAGS;
+	/*
+	 * An address based on a pointer value, as most are, has no object
+	 * base, so no object, constant or value known at entry can stand in
+	 * it: only the second round can find it broken (BREAK_CHAIN).
+	 */
+	if (!ctx->chained && pointer_based(ref))
+		return BREAK_NONE;
 	/*
 	 * The base pointer carried a head (another head may still reach the
 	 * index, q->a[p->i]): an object's address in its place is a break of

@@ -51,9 +51,13 @@ struct key_hash : int_hash<HOST_WIDE_INT, 0, -1> {
 	static inline hashval_t hash(HOST_WIDE_INT key);
 };
 
+/*
+ * One multiply (Fibonacci hashing): the tables are asked for every access
+ * a probe visits, and nothing walks them in their order.
+ */
 inline hashval_t key_hash::hash(HOST_WIDE_INT key)
 {
-	return iterative_hash_host_wide_int(key, 0);
+	return (hashval_t)(((unsigned HOST_WIDE_INT)key * 0x9e3779b97f4a7c15UL) >> 32);
 }
 
 /* Integer constants (all values but the two extremes). */
