@@ -57,7 +57,7 @@ struct key_hash : int_hash<HOST_WIDE_INT, 0, -1> {
  */
 inline hashval_t key_hash::hash(HOST_WIDE_INT key)
 {
-	return (hashval_t)(((unsigned HOST_WIDE_INT)key * 0x9e3779b97f4a7c15UL) >> 32);
+	return (hashval_t)(((unsigned long)key * 0x9e3779b97f4a7c15UL) >> 32);
 }
 
 /* Integer constants (all values but the two extremes). */
