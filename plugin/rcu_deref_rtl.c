@@ -1480,99 +1480,13 @@ static bool is_checkpoint(const char *name)
 	return false;
 }
 
-/* The function the last probe analysed, and its fingerprint then. */
-static struct {
-	tree fndecl;
-	unsigned long print;
-} rtl_probed;
-
-static inline void rtl_mix(unsigned long *h, unsigned long v)
-{
-	*h = (*h ^ v) * 0x100000001b3UL;
-}
-
-/*
- * Mix an insn: its identity, place and location, its notes, and every rtx
- * of its pattern by address, code, mode (a change made in place, as
- * validate_change() and PUT_CODE() do, changes them), register number and
- * memory attributes.
- */
-static void rtl_mix_insn(unsigned long *h, rtx_insn *insn)
-{
-	subrtx_iterator::array_type array;
-	rtx note;
-
-	rtl_mix(h, (uintptr_t)insn);
-	rtl_mix(h, (uintptr_t)PATTERN(insn));
-	rtl_mix(h, INSN_LOCATION(insn));
-	rtl_mix(h, GET_CODE(insn) << 1 | RTX_FRAME_RELATED_P(insn));
-	for (note = REG_NOTES(insn); note; note = XEXP(note, 1)) {
-		rtl_mix(h, (uintptr_t)note);
-		rtl_mix(h, (uintptr_t)XEXP(note, 0));
-	}
-	if (CALL_P(insn))
-		rtl_mix(h, (uintptr_t)CALL_INSN_FUNCTION_USAGE(insn));
-	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), ALL) {
-		const_rtx x = *iter;
-
-		rtl_mix(h, (uintptr_t)x);
-		rtl_mix(h, ((unsigned long)GET_CODE(x) << 16) | GET_MODE(x) << 8 |
-			   RTX_FLAG(x, volatil) | RTX_FLAG(x, unchanging) << 1 |
-			   RTX_FLAG(x, frame_related) << 2);
-		if (REG_P(x))
-			rtl_mix(h, REGNO(x));
-		else if (MEM_P(x))
-			rtl_mix(h, (uintptr_t)MEM_ATTRS(x));
-	}
-}
-
-/*
- * The current function's RTL fingerprint: its blocks, their successors and
- * their insns; with the register numbering and whether registers are
- * allocated, the inputs of analyse() that change.  Far cheaper than
- * analyse(), which it spares after a checkpoint that changed nothing.
- */
-static unsigned long rtl_function_print(void)
-{
-	unsigned long h = 0xcbf29ce484222325UL;
-	basic_block bb;
-	rtx_insn *insn;
-	edge e;
-	edge_iterator ei;
-
-	rtl_mix(&h, max_reg_num());
-	rtl_mix(&h, reload_completed | frame_pointer_needed << 1);
-	FOR_EACH_BB_FN(bb, cfun) {
-		rtl_mix(&h, bb->index);
-		FOR_EACH_EDGE(e, ei, bb->succs)
-			rtl_mix(&h, e->dest->index);
-		FOR_BB_INSNS(bb, insn) {
-			if (NONDEBUG_INSN_P(insn))
-				rtl_mix_insn(&h, insn);
-		}
-	}
-	return h;
-}
-
-/*
- * Whether the function is as the last probe analysed it: then the fates
- * of its accesses, and their blame, are as that probe left them.
- */
-static bool rtl_unchanged(void)
-{
-	unsigned long print = rtl_function_print();
-	bool same = rtl_probed.fndecl == current_function_decl && rtl_probed.print == print;
-
-	rtl_probed.fndecl = current_function_decl;
-	rtl_probed.print = print;
-	return same;
-}
-
 /*
  * Before each RTL pass that follows a checkpoint, check a function whose
  * GIMPLE check left some tracked access intact (the others are blamed on
  * their GIMPLE pass), and blame each access newly seen broken on the
- * checkpoint pass that just ran.
+ * checkpoint pass that just ran.  No fingerprint tells an unchanged
+ * function: made at every checkpoint, it cost more than the analyses it
+ * spared (a fifth of them, on kernel objects).
  */
 static void rtl_pass_execution(void *gcc_data, void *user_data)
 {
@@ -1582,7 +1496,7 @@ static void rtl_pass_execution(void *gcc_data, void *user_data)
 	if (pass->type != RTL_PASS || !rtl_tracking())
 		return;
 	if (rtl.last_pass && is_checkpoint(rtl.last_pass) && rtl.need_blame &&
-	    analysable() && (rcu_deref_options.probe_all || !rtl_unchanged())) {
+	    analysable()) {
 		analyse();
 		for (i = 0; i < rtl.accesses.length(); i++) {
 			access_rec_rtl *a = &rtl.accesses[i];
@@ -1982,7 +1896,6 @@ static unsigned int rcu_deref_rtl_execute(void)
 	unsigned int i;
 
 	rtl_counts.functions++;
-	rtl_probed.fndecl = NULL_TREE;
 	if (analysable()) {
 		/* Without a tracked access, there is nothing to decide. */
 		if (rtl.accesses.length())

@@ -107,9 +107,9 @@ CXX_TEMPLATE_LINES = {
             LT_GT * 2,
         "vec<unsigned int> sp_slots; /* slots addressed from the stack pointer */":
             LT_GT,
-        # C++ scope operator, read as a label; one in each of eight functions.
+        # C++ scope operator, read as a label; one in each of seven functions.
         "subrtx_iterator::array_type array;":
-            ("WARNING: labels should not be indented",) * 8,
+            ("WARNING: labels should not be indented",) * 7,
         "vec<tree> arm_params; /* parameters merged with heads */": LT_GT,
         "hash_set<tree> *arm_loads; /* plain loads merged with heads */": LT_GT,
         "rtl.arm_loads = new hash_set<tree>;": LT_GT,
