@@ -260,14 +260,16 @@ void visit_function_accesses(struct chain_walk *w,
 					bool store, void *data),
 			     void *data)
 {
+	unsigned long steps = 0;
 	basic_block bb;
-	gimple_stmt_iterator gsi;
+	gimple_seq_node n;
 
 	FOR_EACH_BB_FN(bb, cfun) {
-		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-			count_one(COUNT_WALK_STEPS);
-			if (!is_gimple_debug(gsi_stmt(gsi)))
-				visit_stmt_accesses(w, gsi_stmt(gsi), fn, data);
+		for (n = bb_seq(bb); n; n = n->next) {
+			steps++;
+			if (!is_gimple_debug(n))
+				visit_stmt_accesses(w, n, fn, data);
 		}
 	}
+	count_add(COUNT_WALK_STEPS, steps);
 }

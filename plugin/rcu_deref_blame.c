@@ -29,10 +29,18 @@ struct blame_state {
 	hash_map<const char *, int> *name_index;
 	/* by index in pass_names: whether the pass is an inliner */
 	vec<bool> inliner;
+	/* the last names looked up, by their address: most are found here */
+	struct {
+		const char *name;
+		int index;
+	} name_cache[64];
 	/* access key, (access, head) pair, or (location, 0) -> blamed pass */
 	hash_map<key_hash, int> *first;
 	/* DECL_UID of a function -> the last GIMPLE pass run on it */
 	hash_map<key_hash, struct pass_mark> *last_pass;
+	/* the function of the last GIMPLE pass, and its entry in last_pass */
+	unsigned int cur_uid;
+	struct pass_mark *cur;
 	/* (access location, head location) -> DECL_UID of the object it was broken to */
 	hash_map<key_hash, unsigned int> *bases;
 	/* IPA passes seen so far */
@@ -49,6 +57,8 @@ void blame_start(void)
 	blame.last_pass = new hash_map<key_hash, struct pass_mark>;
 	blame.bases = new hash_map<key_hash, unsigned int>;
 	blame.ipa_epoch = 0;
+	blame.cur = NULL;
+	memset(blame.name_cache, 0, sizeof(blame.name_cache));
 }
 
 void blame_finish(void)
@@ -60,6 +70,7 @@ void blame_finish(void)
 	delete blame.last_pass;
 	delete blame.bases;
 	blame.first = NULL;
+	blame.cur = NULL;
 }
 
 /*
@@ -68,14 +79,20 @@ void blame_finish(void)
  */
 static int pass_name_index(const char *name)
 {
+	unsigned int c = ((uintptr_t)name >> 3) % ARRAY_SIZE(blame.name_cache);
 	bool existed;
-	int *index = &blame.name_index->get_or_insert(name, &existed);
+	int *index;
 
+	if (blame.name_cache[c].name == name)
+		return blame.name_cache[c].index;
+	index = &blame.name_index->get_or_insert(name, &existed);
 	if (!existed) {
 		*index = blame.pass_names.length();
 		blame.pass_names.safe_push(name);
 		blame.inliner.safe_push(strstr(name, "inline"));
 	}
+	blame.name_cache[c].name = name;
+	blame.name_cache[c].index = *index;
 	return *index;
 }
 
@@ -201,24 +218,26 @@ static void add_phi(unsigned long *h, gphi *phi)
  * condition or of a call that reads no memory decide no chain).  The
  * uses are read from the statement's operand list as
  * FOR_EACH_SSA_USE_OPERAND (SSA_OP_USE) gives them, without its iterator:
- * the virtual use, first in the list, is not one of them.
+ * the virtual use (vuse, given), first in the list, is not one of them.
  */
-static void add_stmt(unsigned long *h, gimple stmt)
+static void add_stmt(unsigned long *h, gimple stmt, tree vuse)
 {
 	struct use_optype_d *use;
 	unsigned int i, n;
+	tree *ops;
 
 	MIX_PTR(h, stmt);
 	print_mix(h, (unsigned long)gimple_code(stmt) << 16 | stmt->subcode);
 	if (!gimple_has_ops(stmt))
 		return;
 	use = gimple_use_ops(stmt);
-	if (use && gimple_vuse(stmt))
+	if (use && vuse)
 		use = use->next;
-	if (gimple_vuse(stmt) || is_gimple_assign(stmt)) {
+	if (vuse || is_gimple_assign(stmt)) {
 		n = gimple_num_ops(stmt);
+		ops = gimple_ops(stmt);
 		for (i = 0; i < n; i++)
-			MIX_PTR(h, gimple_op(stmt, i));
+			MIX_PTR(h, ops[i]);
 	}
 	for (; use; use = use->next)
 		MIX_PTR(h, USE_OP(use));
@@ -227,10 +246,15 @@ static void add_stmt(unsigned long *h, gimple stmt)
 /*
  * The current function's fingerprint: its blocks, their successors, their
  * PHIs and statements (debug statements aside: they change no verdict).
+ * In a function without a head, only the statements its probe can look
+ * at: it visits those that read or write memory (they have a virtual use)
+ * and the single assignments, and follows the indexes of a recorded
+ * access's address through assignments only (known_at_entry()); it makes
+ * no walk over the chains, so no PHI, condition or edge decides anything.
  * The sequences are followed by their links, without iterators: this runs
  * before every GIMPLE pass.
  */
-static unsigned long function_print(void)
+static unsigned long function_print(bool heads)
 {
 	unsigned long h = 0xcbf29ce484222325UL, steps = 0;
 	basic_block bb;
@@ -239,16 +263,23 @@ static unsigned long function_print(void)
 	edge_iterator ei;
 
 	FOR_EACH_BB_FN(bb, cfun) {
-		print_mix(&h, bb->index);
-		FOR_EACH_EDGE(e, ei, bb->succs)
-			print_mix(&h, e->dest->index);
-		for (n = phi_nodes(bb); n; n = n->next)
-			add_phi(&h, (gphi *)n);
+		if (heads) {
+			print_mix(&h, bb->index);
+			FOR_EACH_EDGE(e, ei, bb->succs)
+				print_mix(&h, e->dest->index);
+			for (n = phi_nodes(bb); n; n = n->next)
+				add_phi(&h, (gphi *)n);
+		}
 		for (n = bb_seq(bb); n; n = n->next) {
+			tree vuse;
+
 			if (is_gimple_debug(n))
 				continue;
+			vuse = gimple_vuse(n);
+			if (!heads && !vuse && !is_gimple_assign(n))
+				continue;
 			steps++;
-			add_stmt(&h, n);
+			add_stmt(&h, n, vuse);
 		}
 	}
 	count_add(COUNT_WALK_STEPS, steps);
@@ -257,16 +288,33 @@ static unsigned long function_print(void)
 
 /*
  * Whether the pass that ran since prev left the function as it was (and no
- * IPA pass ran in between): then nothing in it can have broken.
+ * IPA pass ran in between): then nothing in it can have broken.  Two
+ * fingerprints compare only when both were made with heads or without.
  */
 static bool unchanged_since(const struct pass_mark *prev, struct pass_mark *mark)
 {
 	if (rcu_deref_options.probe_all || !mark->relevant)
 		return false;
-	mark->print = function_print();
+	mark->print = function_print(mark->heads);
 	mark->printed = true;
-	return prev && prev->printed && prev->epoch == blame.ipa_epoch &&
-	       prev->print == mark->print;
+	return prev && prev->printed && prev->heads == mark->heads &&
+	       prev->epoch == blame.ipa_epoch && prev->print == mark->print;
+}
+
+/*
+ * The entry of function uid in last_pass, made if new (*existed false):
+ * the passes of one function run one after the other, so the entry of the
+ * last is kept (an insertion is the only change that moves entries).
+ */
+static struct pass_mark *function_mark(unsigned int uid, bool *existed)
+{
+	if (blame.cur && blame.cur_uid == uid) {
+		*existed = true;
+		return blame.cur;
+	}
+	blame.cur = &blame.last_pass->get_or_insert(uid, existed);
+	blame.cur_uid = uid;
+	return blame.cur;
 }
 
 static bool probing_useful(void)
@@ -282,8 +330,8 @@ static bool probing_useful(void)
 void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 {
 	opt_pass *pass = (opt_pass *)gcc_data;
-	struct pass_mark *prev, mark;
-	unsigned int uid;
+	struct pass_mark *prev, *slot, mark;
+	bool existed;
 
 	if (pass->type != GIMPLE_PASS) {
 		if (pass->type == IPA_PASS || pass->type == SIMPLE_IPA_PASS)
@@ -292,8 +340,8 @@ void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 	}
 	if (!probing_useful())
 		return;
-	uid = DECL_UID(current_function_decl);
-	prev = blame.last_pass->get(uid);
+	slot = function_mark(DECL_UID(current_function_decl), &existed);
+	prev = existed ? slot : NULL;
 	function_relevant(prev, &mark);
 	mark.printed = false;
 	if (unchanged_since(prev, &mark)) {
@@ -307,5 +355,5 @@ void rcu_deref_pass_execution(void *gcc_data, void *user_data)
 	}
 	mark.name = pass_name_index(pass->name);
 	mark.epoch = blame.ipa_epoch;
-	blame.last_pass->put(uid, mark);
+	*slot = mark;
 }

@@ -161,12 +161,9 @@ static bool param_kind(int src)
 
 void walk_init(struct chain_walk *w)
 {
-	unsigned int i;
-
-	w->source = XNEWVEC(int, num_ssa_names);
-	w->strength = XCNEWVEC(unsigned char, num_ssa_names);
-	for (i = 0; i < num_ssa_names; i++)
-		w->source[i] = -1;
+	w->source = NULL;
+	w->strength = NULL;
+	w->names = num_ssa_names;
 	w->work.create(0);
 	w->heads.create(0);
 	w->merge = false;
@@ -180,6 +177,17 @@ void walk_release(struct chain_walk *w)
 	w->heads.release();
 }
 
+/* Make the walk's tables, at its first seed. */
+static void walk_tables(struct chain_walk *w)
+{
+	unsigned int i;
+
+	w->source = XNEWVEC(int, w->names);
+	w->strength = XCNEWVEC(unsigned char, w->names);
+	for (i = 0; i < w->names; i++)
+		w->source[i] = -1;
+}
+
 void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 {
 	unsigned int v;
@@ -187,6 +195,8 @@ void seed(struct chain_walk *w, tree name, int src, enum dep_strength st)
 	if (!name || TREE_CODE(name) != SSA_NAME || src < 0 || st == DEP_NONE)
 		return;
 	count_one(COUNT_WALK_STEPS);
+	if (!w->strength)
+		walk_tables(w);
 	v = SSA_NAME_VERSION(name);
 	if (w->merge && st == DEP_ADDR && w->strength[v] == DEP_ADDR)
 		merge_heads(src, w->source[v]);
@@ -208,7 +218,7 @@ enum dep_strength strength_of(struct chain_walk *w, tree op, int *src)
 {
 	unsigned int v;
 
-	if (!op || TREE_CODE(op) != SSA_NAME)
+	if (!op || TREE_CODE(op) != SSA_NAME || !w->strength)
 		return DEP_NONE;
 	v = SSA_NAME_VERSION(op);
 	if (w->strength[v] != DEP_NONE)
@@ -523,11 +533,15 @@ static void follow_loads(struct chain_walk *w, gimple stmt, tree ref, bool store
 		seed(w, lhs, src, st);
 }
 
-/* Follow the chains through SSA and through loads, to a fixed point. */
+/*
+ * Follow the chains through SSA and through loads, to a fixed point.  A
+ * load is a single assignment: visit_memory_accesses() passes over the
+ * statements that cannot be one.
+ */
 void walk_function(struct chain_walk *w)
 {
 	do {
 		walk_propagate(w);
-		visit_function_accesses(w, follow_loads, NULL);
+		visit_memory_accesses(w, follow_loads, NULL);
 	} while (!w->work.is_empty());
 }

@@ -135,6 +135,14 @@ static bool on_headless_path(const struct access_rec *rec, tree ref)
 	       offset == rec->alt_offset;
 }
 
+/* Whether the address of ref is based on an SSA pointer value. */
+static bool pointer_based(tree ref)
+{
+	tree base = base_pointer(ref);
+
+	return base && TREE_CODE(base) == SSA_NAME;
+}
+
 /*
  * How the access ref, recorded as dependent, lost its dependency in the
  * current code, if it did.
@@ -147,6 +155,13 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	*base = NULL_TREE;
 	if (rec->flags_only)
 		return BREAK_FLAGS;
+	/*
+	 * An address based on a pointer value, as most are, has no object
+	 * base, so no object, constant or value known at entry can stand in
+	 * it: only the second round can find it broken (BREAK_CHAIN).
+	 */
+	if (!ctx->chained && pointer_based(ref))
+		return BREAK_NONE;
 	/*
 	 * The base pointer carried a head (another head may still reach the
 	 * index, q->a[p->i]): an object's address in its place is a break of
@@ -216,11 +231,17 @@ static unsigned HOST_WIDE_INT line_key(location_t loc)
 static void note_new_load(struct check_ctx *ctx, gimple stmt, tree ref, bool store)
 {
 	unsigned HOST_WIDE_INT line;
-	location_t loc = pure_loc(gimple_location(stmt));
-	tree base = constant_address_base(ref);
+	location_t loc;
+	tree base;
 
-	if (store || !known_loc(loc) || access_at(loc) || !base ||
-	    TREE_CODE(base) == INTEGER_CST)
+	/* The tests that cost least first: most accesses fail one of them. */
+	if (store)
+		return;
+	base = constant_address_base(ref);
+	if (!base || TREE_CODE(base) == INTEGER_CST)
+		return;
+	loc = pure_loc(gimple_location(stmt));
+	if (!known_loc(loc) || access_at(loc))
 		return;
 	line = line_key(loc);
 	if (!line)

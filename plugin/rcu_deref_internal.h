@@ -51,9 +51,13 @@ struct key_hash : int_hash<HOST_WIDE_INT, 0, -1> {
 	static inline hashval_t hash(HOST_WIDE_INT key);
 };
 
+/*
+ * One multiply (Fibonacci hashing): the tables are asked for every access
+ * a probe visits, and nothing walks them in their order.
+ */
 inline hashval_t key_hash::hash(HOST_WIDE_INT key)
 {
-	return iterative_hash_host_wide_int(key, 0);
+	return (hashval_t)(((unsigned long)key * 0x9e3779b97f4a7c15UL) >> 32);
 }
 
 /* Integer constants (all values but the two extremes). */
@@ -117,13 +121,15 @@ enum dep_strength {
  * The state of one walk over a function: for each SSA name, the source it
  * derives from and how.  A name is seeded or reached once per improvement
  * of its (strength, source kind), at most a few times, so a walk costs
- * time linear in the size of the function.
+ * time linear in the size of the function.  The tables are made by the
+ * first seed: a probe of a function without a head seeds nothing.
  */
 struct chain_walk {
 	vec<tree> work;		/* names whose uses are to be visited */
 	vec<tree> heads;	/* mark pass: the values loaded by heads */
-	int *source;		/* by SSA version, -1 if none */
+	int *source;		/* by SSA version, -1 if none; NULL: none seeded */
 	unsigned char *strength;	/* by SSA version: enum dep_strength */
+	unsigned int names;	/* the number of SSA names when the walk began */
 	bool merge;		/* mark pass: merge heads that meet in a value */
 };
 

@@ -330,18 +330,14 @@ const char *rtl_fate_name(enum rtl_fate fate)
 /* ---------------------------------------------------------------------- */
 
 /*
- * A state is one bitmap: bit unit * nsrc + s says that unit (a register
- * number, the low part of a hard register, or a stack slot numbered after
- * them) holds source s.  One source is used, DEP_OK (nsrc is 1), so a
- * state is the set of units that hold it; bitmaps are sparse, so a state
- * costs what it holds, not the function's size.
+ * A state is one bitmap: bit unit says that unit (a register number, the
+ * low part of a hard register, or a stack slot numbered after them) holds
+ * a value derived from a head of the function, or a value the source
+ * merged with head values that never depended on a head (an arm): an
+ * address holding it on every path is as the source made it.  Bitmaps are
+ * sparse, so a state costs what it holds, not the function's size; what a
+ * value an insn computes holds is one bool ("ok").
  */
-/*
- * The source bit that stands for any head of the function, or a value the
- * source merged with head values that never depended on a head (an arm):
- * an address holding it on every path is as the source made it.
- */
-#define DEP_OK 0
 
 /*
  * A constant address: a symbol (a section anchor or not) plus bytes, or,
@@ -371,8 +367,10 @@ struct clobber_units {
 struct rtl_walk {
 	hash_map<int_hash<HOST_WIDE_INT, -1, -2>, unsigned int> *slots;
 	vec<unsigned int> sp_slots;	/* slots addressed from the stack pointer */
-	unsigned int nsrc;
 	unsigned int nregs;
+	bool arm_values;		/* arm_value() can hold: arms to look for */
+	bool arm_consts;		/* arm_constant() can hold: constants to track */
+	bool mem_seen;			/* rtx_ok() met a MEM, or a select it looks into */
 	bitmap_obstack ob;
 	bitmap *in;			/* by basic block index; NULL: not reached */
 	bitmap scratch;
@@ -431,31 +429,13 @@ static int slot_unit(struct rtl_walk *w, rtx mem)
 	return *unit;
 }
 
-/* out |= the sources unit holds in state. */
-static void unit_sources(struct rtl_walk *w, bitmap state, unsigned int unit, bitmap out)
+/* A write of unit: a partial write keeps what the unit held. */
+static void set_unit(bitmap state, unsigned int unit, bool ok, bool partial)
 {
-	unsigned int first = unit * w->nsrc, i;
-	bitmap_iterator bi;
-
-	EXECUTE_IF_SET_IN_BITMAP(state, first, i, bi) {
-		if (i >= first + w->nsrc)
-			break;
-		bitmap_set_bit(out, i - first);
-	}
-}
-
-static void set_unit(struct rtl_walk *w, bitmap state, unsigned int unit, bitmap sources,
-		     bool partial)
-{
-	unsigned int i;
-	bitmap_iterator bi;
-
-	if (!partial)
-		bitmap_clear_range(state, unit * w->nsrc, w->nsrc);
-	if (!sources)
-		return;
-	EXECUTE_IF_SET_IN_BITMAP(sources, 0, i, bi)
-		bitmap_set_bit(state, unit * w->nsrc + i);
+	if (ok)
+		bitmap_set_bit(state, unit);
+	else if (!partial)
+		bitmap_clear_bit(state, unit);
 }
 
 /*
@@ -480,12 +460,15 @@ static unsigned int low_unit(struct rtl_walk *w, unsigned int r)
 	return w->nregs + r;
 }
 
-static void reg_sources(struct rtl_walk *w, bitmap state, rtx reg, bitmap out)
+/* Whether some unit of reg holds an ok value in state. */
+static bool reg_ok(struct rtl_walk *w, bitmap state, rtx reg)
 {
 	unsigned int r;
+	bool ok = false;
 
 	for (r = REGNO(reg); r < END_REGNO(reg); r++)
-		unit_sources(w, state, narrow_part(reg) ? low_unit(w, r) : r, out);
+		ok |= bitmap_bit_p(state, narrow_part(reg) ? low_unit(w, r) : r);
+	return ok;
 }
 
 /* The head leader a head record stands for, if insn loads it; -1 if not. */
@@ -549,6 +532,8 @@ static int head_loaded(rtx_insn *insn, rtx x)
 	subrtx_iterator::array_type array;
 	int h;
 
+	if (rtl.heads.is_empty())
+		return -1;
 	FOR_EACH_SUBRTX(iter, array, x, NONCONST) {
 		if (!MEM_P(*iter))
 			continue;
@@ -563,7 +548,7 @@ static int head_loaded(rtx_insn *insn, rtx x)
 	return -1;
 }
 
-static void rtx_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out);
+static bool rtx_ok(struct rtl_walk *w, bitmap state, rtx x);
 
 /*
  * Whether x is an integer constant the source merged with dependent
@@ -579,17 +564,14 @@ static bool merged_constant_rtx(const_rtx x)
  * A conditional select passes on only what both of its choices hold: the
  * condition gives a pick dependency, which orders no later read.
  */
-static void select_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
+static bool select_ok(struct rtl_walk *w, bitmap state, rtx x)
 {
-	auto_bitmap a, b;
+	bool a = rtx_ok(w, state, XEXP(x, 1));
+	bool b = rtx_ok(w, state, XEXP(x, 2));
 
-	rtx_sources(w, state, XEXP(x, 1), a);
-	rtx_sources(w, state, XEXP(x, 2), b);
-	if (merged_constant_rtx(XEXP(x, 1)))
-		bitmap_set_bit(a, DEP_OK);
-	if (merged_constant_rtx(XEXP(x, 2)))
-		bitmap_set_bit(b, DEP_OK);
-	bitmap_ior_and_into(out, a, b);
+	a |= merged_constant_rtx(XEXP(x, 1));
+	b |= merged_constant_rtx(XEXP(x, 2));
+	return a && b;
 }
 
 /*
@@ -811,12 +793,13 @@ static void track_constants(struct rtl_walk *w, rtx set)
 }
 
 /*
- * out |= the sources of every value x reads: registers, stack slots, and
- * through the address of any other memory it loads (a chain of pointers).
+ * Whether some value x reads is ok: registers, stack slots, and through
+ * the address of any other memory it loads (a chain of pointers).
  */
-static void rtx_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
+static bool rtx_ok(struct rtl_walk *w, bitmap state, rtx x)
 {
 	subrtx_iterator::array_type array;
+	bool ok = false;
 
 	FOR_EACH_SUBRTX(iter, array, x, NONCONST) {
 		rtx y = CONST_CAST_RTX(*iter);
@@ -824,18 +807,21 @@ static void rtx_sources(struct rtl_walk *w, bitmap state, rtx x, bitmap out)
 
 		if (REG_P(y)) {
 			if (GET_MODE_CLASS(GET_MODE(y)) != MODE_CC)
-				reg_sources(w, state, y, out);
+				ok |= reg_ok(w, state, y);
 		} else if (GET_CODE(y) == IF_THEN_ELSE) {
-			select_sources(w, state, y, out);
+			w->mem_seen = true;
+			ok |= select_ok(w, state, y);
 			iter.skip_subrtxes();
 		} else if (MEM_P(y)) {
+			w->mem_seen = true;
 			unit = slot_unit(w, y);
 			if (unit >= 0) {
-				unit_sources(w, state, unit, out);
+				ok |= bitmap_bit_p(state, unit);
 				iter.skip_subrtxes();
 			}
 		}
 	}
+	return ok;
 }
 
 /* Forget the slots addressed from the stack pointer: it moved. */
@@ -844,10 +830,10 @@ static void forget_sp_slots(struct rtl_walk *w, bitmap state)
 	unsigned int i;
 
 	for (i = 0; i < w->sp_slots.length(); i++)
-		set_unit(w, state, w->sp_slots[i], NULL, false);
+		bitmap_clear_bit(state, w->sp_slots[i]);
 }
 
-static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bitmap sources)
+static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bool ok)
 {
 	bool partial = false;
 	unsigned int r;
@@ -862,15 +848,15 @@ static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bitmap source
 		if (REGNO(dest) == STACK_POINTER_REGNUM)
 			forget_sp_slots(w, state);
 		for (r = REGNO(dest); HARD_REGISTER_P(dest) && r < END_REGNO(dest); r++)
-			set_unit(w, state, low_unit(w, r), sources, partial);
+			set_unit(state, low_unit(w, r), ok, partial);
 		if (narrow_part(dest))
 			partial = true;
 		for (r = REGNO(dest); r < END_REGNO(dest); r++)
-			set_unit(w, state, r, sources, partial);
+			set_unit(state, r, ok, partial);
 	} else if (MEM_P(dest)) {
 		unit = slot_unit(w, dest);
 		if (unit >= 0)
-			set_unit(w, state, unit, sources, partial);
+			set_unit(state, unit, ok, partial);
 	}
 }
 
@@ -1031,6 +1017,23 @@ static bool stored_mem(rtx_insn *insn, const_rtx mem)
 }
 
 /*
+ * The tracked access that mem, in insn, makes, or -1; *merged: the access
+ * merged into it, or -1.
+ */
+static int mem_access(rtx_insn *insn, const_rtx mem, int *merged)
+{
+	bool store = stored_mem(insn, mem);
+	int i = access_in_mem(mem);
+
+	*merged = -1;
+	if (i >= 0)
+		*merged = merged_at_location(insn, store, i);
+	else
+		i = access_at_location(insn, mem, store);
+	return i;
+}
+
+/*
  * Decide every tracked access insn makes, in the state before it: intact
  * when a register of its address holds a value derived from a head of
  * the function.  Any head will do: after "p == q", with q loaded by
@@ -1040,13 +1043,12 @@ static bool stored_mem(rtx_insn *insn, const_rtx mem)
 static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
 	subrtx_iterator::array_type array;
-	auto_bitmap addr;
 
 	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST) {
 		const_rtx mem = *iter;
 		access_rec_rtl *a;
-		bool store, ok;
-		int i, j = -1;
+		bool ok;
+		int i, j;
 
 		/* A clobbered memory (an asm's "memory") is no access. */
 		if (GET_CODE(mem) == CLOBBER) {
@@ -1055,12 +1057,7 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		}
 		if (!MEM_P(mem) || GET_CODE(XEXP(mem, 0)) == SCRATCH)
 			continue;
-		store = stored_mem(insn, mem);
-		i = access_in_mem(mem);
-		if (i >= 0)
-			j = merged_at_location(insn, store, i);
-		else
-			i = access_at_location(insn, mem, store);
+		i = mem_access(insn, mem, &j);
 		if (i < 0)
 			continue;
 		a = &rtl.accesses[i];
@@ -1070,9 +1067,7 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 			a->fate = RTL_UNKNOWN;
 			continue;
 		}
-		bitmap_clear(addr);
-		rtx_sources(w, state, XEXP(mem, 0), addr);
-		ok = bitmap_bit_p(addr, DEP_OK) || merged_first_head(w, insn, mem);
+		ok = rtx_ok(w, state, XEXP(mem, 0)) || merged_first_head(w, insn, mem);
 		if (!ok)
 			a->fate = RTL_BROKEN;
 		else if (a->fate != RTL_BROKEN)
@@ -1086,6 +1081,34 @@ static void check_insn(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		else if (a->merged != RTL_BROKEN)
 			a->merged = RTL_INTACT;
 	}
+}
+
+/*
+ * Whether some insn of bb makes a tracked access (as check_insn() finds
+ * them): the final walk, which decides them, needs only such blocks.
+ */
+static bool block_makes_access(basic_block bb)
+{
+	subrtx_iterator::array_type array;
+	rtx_insn *insn;
+	int merged;
+
+	FOR_BB_INSNS(bb, insn) {
+		if (!NONDEBUG_INSN_P(insn))
+			continue;
+		FOR_EACH_SUBRTX(iter, array, PATTERN(insn), NONCONST) {
+			const_rtx mem = *iter;
+
+			if (GET_CODE(mem) == CLOBBER) {
+				iter.skip_subrtxes();
+				continue;
+			}
+			if (MEM_P(mem) && GET_CODE(XEXP(mem, 0)) != SCRATCH &&
+			    mem_access(insn, mem, &merged) >= 0)
+				return true;
+		}
+	}
+	return false;
 }
 
 /* The call of calls that insn is, by location and callee, or -1. */
@@ -1164,8 +1187,8 @@ static bitmap clobbered_units(struct rtl_walk *w, const HARD_REG_SET *regs)
 	for (r = 0; r < FIRST_PSEUDO_REGISTER; r++) {
 		if (!TEST_HARD_REG_BIT(*regs, r))
 			continue;
-		bitmap_set_range(made.units, r * w->nsrc, w->nsrc);
-		bitmap_set_range(made.units, low_unit(w, r) * w->nsrc, w->nsrc);
+		bitmap_set_bit(made.units, r);
+		bitmap_set_bit(made.units, low_unit(w, r));
 	}
 	w->clobbers.safe_push(made);
 	return made.units;
@@ -1194,7 +1217,7 @@ static bitmap call_clobbers(struct rtl_walk *w, rtx_insn *insn)
 
 static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
-	auto_bitmap args;
+	bool args = false;
 	rtx link, set;
 	int c;
 
@@ -1202,14 +1225,14 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		rtx use = XEXP(link, 0);
 
 		if (GET_CODE(use) == USE && REG_P(XEXP(use, 0)))
-			reg_sources(w, state, XEXP(use, 0), args);
+			args |= reg_ok(w, state, XEXP(use, 0));
 	}
 	c = tracked_call(insn);
 	if (c >= 0) {
-		bitmap_set_bit(args, DEP_OK);
+		args = true;
 		bitmap_set_bit(w->leaders_seen, rtl.calls[c].leader);
 	} else if (call_in(rtl.arm_calls, insn) >= 0 || fresh_object_call(insn)) {
-		bitmap_set_bit(args, DEP_OK);
+		args = true;
 	}
 	bitmap_and_compl_into(state, call_clobbers(w, insn));
 	set = call_value_set(insn);
@@ -1221,7 +1244,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
 	rtx pat = PATTERN(insn), sets[16];
-	bitmap srcs[16];
+	bool srcs[16];
 	int nsets = 0, i, h;
 	rtx note;
 
@@ -1248,18 +1271,20 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 	}
 	/* Read every source before any destination is written. */
 	for (i = 0; i < nsets; i++) {
-		srcs[i] = BITMAP_ALLOC(&w->ob);
+		srcs[i] = false;
 		if (GET_CODE(sets[i]) != SET)
 			continue;
-		rtx_sources(w, state, SET_SRC(sets[i]), srcs[i]);
 		/* The address of a stored-to memory is not part of the value. */
-		if (arm_value(SET_SRC(sets[i])) || null_pointer_set(sets[i]) ||
-		    merged_constant_rtx(SET_SRC(sets[i])) ||
-		    (bitmap_empty_p(srcs[i]) && arm_constant(w, insn, sets[i])))
-			bitmap_set_bit(srcs[i], DEP_OK);
-		h = head_loaded(insn, SET_SRC(sets[i]));
+		w->mem_seen = false;
+		srcs[i] = rtx_ok(w, state, SET_SRC(sets[i]));
+		if ((w->arm_values && arm_value(SET_SRC(sets[i]))) ||
+		    null_pointer_set(sets[i]) || merged_constant_rtx(SET_SRC(sets[i])) ||
+		    (!srcs[i] && w->arm_consts && arm_constant(w, insn, sets[i])))
+			srcs[i] = true;
+		/* No MEM met, none to load a head: the walk is not made again. */
+		h = w->mem_seen ? head_loaded(insn, SET_SRC(sets[i])) : -1;
 		if (h >= 0) {
-			bitmap_set_bit(srcs[i], DEP_OK);
+			srcs[i] = true;
 			bitmap_set_bit(w->leaders_seen, rtl.heads[h].leader);
 			bitmap_set_bit(w->heads_seen, h);
 		}
@@ -1268,9 +1293,9 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		rtx dest = XEXP(sets[i], 0);
 
 		if (GET_CODE(dest) != PC)
-			write_dest(w, state, dest, GET_CODE(sets[i]) == SET ? srcs[i] : NULL);
-		track_constants(w, sets[i]);
-		BITMAP_FREE(srcs[i]);
+			write_dest(w, state, dest, srcs[i]);
+		if (w->arm_consts)
+			track_constants(w, sets[i]);
 	}
 	/* An auto-modified stack pointer moves the slots addressed from it. */
 	for (note = REG_NOTES(insn); note; note = XEXP(note, 1)) {
@@ -1294,22 +1319,20 @@ static void walk_block(struct rtl_walk *w, basic_block bb, bitmap state)
 
 /*
  * The registers the arm parameters arrive in, and the global register
- * variables that are arms, hold DEP_OK at the entry.
+ * variables that are arms, hold ok values at the entry.
  */
 static void seed_arm_params(struct rtl_walk *w, bitmap state)
 {
-	auto_bitmap ok;
 	unsigned int i;
 
-	bitmap_set_bit(ok, DEP_OK);
 	for (i = 0; i < rtl.arm_params.length(); i++) {
 		rtx in = DECL_INCOMING_RTL(rtl.arm_params[i]);
 
 		if (in && REG_P(in))
-			write_dest(w, state, in, ok);
+			write_dest(w, state, in, true);
 	}
 	for (i = 0; i < rtl.arm_hard_regs.length(); i++)
-		write_dest(w, state, regno_reg_rtx[rtl.arm_hard_regs[i]], ok);
+		write_dest(w, state, regno_reg_rtx[rtl.arm_hard_regs[i]], true);
 }
 
 /*
@@ -1335,8 +1358,8 @@ static void settle_unseen(access_rec_rtl *a)
 /*
  * The must-analysis: a worklist over basic blocks in reverse postorder;
  * a block's entry state is the intersection of what reaches it, and
- * states only shrink, so it ends.  Then one more walk decides the
- * accesses in the states of the fixpoint.
+ * states only shrink, so it ends.  Then one more walk of the blocks that
+ * make a tracked access decides them in the states of the fixpoint.
  */
 static void analyse(void)
 {
@@ -1353,7 +1376,10 @@ static void analyse(void)
 	w.consts = new const_map;
 	w.callee_clobbers = new hash_map<tree, bitmap>;
 	w.nregs = max_reg_num();
-	w.nsrc = 1;
+	/* Without arms of these kinds, their tests cannot hold: not made. */
+	w.arm_values = rtl.arm_loads->elements() || rtl.arm_decls->elements() ||
+		       rtl.arm_asms.length();
+	w.arm_consts = rtl.arm_decls->elements() || rtl.arm_frame;
 	bitmap_obstack_initialize(&w.ob);
 	w.in = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
 	w.scratch = BITMAP_ALLOC(&w.ob);
@@ -1402,7 +1428,7 @@ static void analyse(void)
 	w.check = true;
 	for (i = 0; i < n; i++) {
 		bb = BASIC_BLOCK_FOR_FN(cfun, rpo[i]);
-		if (!w.in[bb->index])
+		if (!w.in[bb->index] || !block_makes_access(bb))
 			continue;
 		bitmap_copy(w.scratch, w.in[bb->index]);
 		walk_block(&w, bb, w.scratch);
@@ -1454,99 +1480,13 @@ static bool is_checkpoint(const char *name)
 	return false;
 }
 
-/* The function the last probe analysed, and its fingerprint then. */
-static struct {
-	tree fndecl;
-	unsigned long print;
-} rtl_probed;
-
-static inline void rtl_mix(unsigned long *h, unsigned long v)
-{
-	*h = (*h ^ v) * 0x100000001b3UL;
-}
-
-/*
- * Mix an insn: its identity, place and location, its notes, and every rtx
- * of its pattern by address, code, mode (a change made in place, as
- * validate_change() and PUT_CODE() do, changes them), register number and
- * memory attributes.
- */
-static void rtl_mix_insn(unsigned long *h, rtx_insn *insn)
-{
-	subrtx_iterator::array_type array;
-	rtx note;
-
-	rtl_mix(h, (uintptr_t)insn);
-	rtl_mix(h, (uintptr_t)PATTERN(insn));
-	rtl_mix(h, INSN_LOCATION(insn));
-	rtl_mix(h, GET_CODE(insn) << 1 | RTX_FRAME_RELATED_P(insn));
-	for (note = REG_NOTES(insn); note; note = XEXP(note, 1)) {
-		rtl_mix(h, (uintptr_t)note);
-		rtl_mix(h, (uintptr_t)XEXP(note, 0));
-	}
-	if (CALL_P(insn))
-		rtl_mix(h, (uintptr_t)CALL_INSN_FUNCTION_USAGE(insn));
-	FOR_EACH_SUBRTX(iter, array, PATTERN(insn), ALL) {
-		const_rtx x = *iter;
-
-		rtl_mix(h, (uintptr_t)x);
-		rtl_mix(h, ((unsigned long)GET_CODE(x) << 16) | GET_MODE(x) << 8 |
-			   RTX_FLAG(x, volatil) | RTX_FLAG(x, unchanging) << 1 |
-			   RTX_FLAG(x, frame_related) << 2);
-		if (REG_P(x))
-			rtl_mix(h, REGNO(x));
-		else if (MEM_P(x))
-			rtl_mix(h, (uintptr_t)MEM_ATTRS(x));
-	}
-}
-
-/*
- * The current function's RTL fingerprint: its blocks, their successors and
- * their insns; with the register numbering and whether registers are
- * allocated, the inputs of analyse() that change.  Far cheaper than
- * analyse(), which it spares after a checkpoint that changed nothing.
- */
-static unsigned long rtl_function_print(void)
-{
-	unsigned long h = 0xcbf29ce484222325UL;
-	basic_block bb;
-	rtx_insn *insn;
-	edge e;
-	edge_iterator ei;
-
-	rtl_mix(&h, max_reg_num());
-	rtl_mix(&h, reload_completed | frame_pointer_needed << 1);
-	FOR_EACH_BB_FN(bb, cfun) {
-		rtl_mix(&h, bb->index);
-		FOR_EACH_EDGE(e, ei, bb->succs)
-			rtl_mix(&h, e->dest->index);
-		FOR_BB_INSNS(bb, insn) {
-			if (NONDEBUG_INSN_P(insn))
-				rtl_mix_insn(&h, insn);
-		}
-	}
-	return h;
-}
-
-/*
- * Whether the function is as the last probe analysed it: then the fates
- * of its accesses, and their blame, are as that probe left them.
- */
-static bool rtl_unchanged(void)
-{
-	unsigned long print = rtl_function_print();
-	bool same = rtl_probed.fndecl == current_function_decl && rtl_probed.print == print;
-
-	rtl_probed.fndecl = current_function_decl;
-	rtl_probed.print = print;
-	return same;
-}
-
 /*
  * Before each RTL pass that follows a checkpoint, check a function whose
  * GIMPLE check left some tracked access intact (the others are blamed on
  * their GIMPLE pass), and blame each access newly seen broken on the
- * checkpoint pass that just ran.
+ * checkpoint pass that just ran.  No fingerprint tells an unchanged
+ * function: made at every checkpoint, it cost more than the analyses it
+ * spared (a fifth of them, on kernel objects).
  */
 static void rtl_pass_execution(void *gcc_data, void *user_data)
 {
@@ -1556,7 +1496,7 @@ static void rtl_pass_execution(void *gcc_data, void *user_data)
 	if (pass->type != RTL_PASS || !rtl_tracking())
 		return;
 	if (rtl.last_pass && is_checkpoint(rtl.last_pass) && rtl.need_blame &&
-	    analysable() && (rcu_deref_options.probe_all || !rtl_unchanged())) {
+	    analysable()) {
 		analyse();
 		for (i = 0; i < rtl.accesses.length(); i++) {
 			access_rec_rtl *a = &rtl.accesses[i];
@@ -1956,7 +1896,6 @@ static unsigned int rcu_deref_rtl_execute(void)
 	unsigned int i;
 
 	rtl_counts.functions++;
-	rtl_probed.fndecl = NULL_TREE;
 	if (analysable()) {
 		/* Without a tracked access, there is nothing to decide. */
 		if (rtl.accesses.length())
