@@ -57,16 +57,22 @@ def _plain(info):
     return info
 
 
-def restore(archive, survey):
-    if report.surveyed(survey):
-        return False
-    os.makedirs(survey, exist_ok=True)
+def extract(archive, folder):
+    """An archive's members into folder, refusing links and paths that
+    leave it."""
+    os.makedirs(folder, exist_ok=True)
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
             if not (member.isfile() or member.isdir()) or \
                     member.name.startswith(("/", "..")) or "/../" in member.name:
                 raise SystemExit("%s: unexpected member %r" % (archive, member.name))
-        tar.extractall(survey)
+        tar.extractall(folder)
+
+
+def restore(archive, survey):
+    if report.surveyed(survey):
+        return False
+    extract(archive, survey)
     return True
 
 

@@ -194,13 +194,7 @@ def summary(folder):
 
 def unpack(path, folder):
     """An archive's members into folder (replacing what it held)."""
-    os.makedirs(folder, exist_ok=True)
-    with tarfile.open(path) as tar:
-        for member in tar.getmembers():
-            if not (member.isfile() or member.isdir()) or \
-                    member.name.startswith(("/", "..")) or "/../" in member.name:
-                raise SystemExit("%s: unexpected member %r" % (path, member.name))
-        tar.extractall(folder)
+    archive.extract(path, folder)
 
 
 def load_all(slices, archives, scratch):
