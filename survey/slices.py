@@ -63,13 +63,37 @@ class Slice:
         return "Slice(%r, %r)" % (self.name, self.targets)
 
 
+def _logical_lines(text, where):
+    """(number, line) of the list, continuation lines (starting with
+    white space) joined to the slice line above them, the comments' sizes
+    kept from whichever part has one."""
+    out, joinable = [], False
+    for n, raw in enumerate(text.splitlines(), 1):
+        body, _, comment = raw.partition("#")
+        if raw[:1] in (" ", "\t") and body.strip():
+            if not joinable:
+                raise ValueError("%s:%d: a continuation line without a slice line above"
+                                 % (where, n))
+            start, line = out[-1]
+            above, _, above_comment = line.partition("#")
+            comment = above_comment or comment
+            out[-1] = (start, above.rstrip() + " " + body.strip() +
+                       ("  #" + comment if comment else ""))
+            continue
+        out.append((n, raw))
+        joinable = bool(body.strip())
+    return out
+
+
 def parse(text, where="slice list"):
     """[Slice] of a slice list: "NAME: TARGET ...  # ~N C files" lines, a
     TARGET a kbuild directory ("drivers/net/") or object ("net/socket.o");
-    blank lines and lines starting with # are skipped.  No two slices
-    share a directory, none is one of the main survey's (MAIN_DIRS)."""
+    blank lines and lines starting with # are skipped; a line starting
+    with white space continues the slice above with more targets (its
+    comment, if any, giving the size).  No two slices share a directory,
+    none is one of the main survey's (MAIN_DIRS)."""
     out, names, dirs = [], set(), {}
-    for n, raw in enumerate(text.splitlines(), 1):
+    for n, raw in _logical_lines(text, where):
         body, _, comment = raw.partition("#")
         if not body.strip():
             continue

@@ -40,7 +40,19 @@ def test_parse_reads_names_targets_and_sizes():
     assert not got[1].holds("net/compat.o")
 
 
+def test_parse_joins_continuation_lines():
+    got = slices.parse("a: block/  # ~5 C files\n  crypto/\n\tnet/socket.o\n"
+                       "b: certs/\n  net/ipv6/  # ~7\n")
+    assert [(s.name, s.targets, s.size) for s in got] == [
+        ("a", ["block/", "crypto/", "net/socket.o"], 5),
+        ("b", ["certs/", "net/ipv6/"], 7)]
+
+
 @pytest.mark.parametrize("text", [
+    "  block/\n",                             # a continuation of nothing
+    "a: block/\n# a comment\n  crypto/\n",     # ... after a comment
+    "a: block/\n\n  crypto/\n",               # ... after a blank line
+    "a: block/\n  crypto/ block/\n",          # a directory twice
     "a: block/\na: crypto/\n",               # a name twice
     "next: block/\n",                        # the reserved name
     "a block/\n",                            # no colon
