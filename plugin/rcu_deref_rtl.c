@@ -1215,6 +1215,21 @@ static bitmap call_clobbers(struct rtl_walk *w, rtx_insn *insn)
 	return units;
 }
 
+/*
+ * The global register variables that are arms hold ok values: at the
+ * entry, and after every call, which GCC lets change a global register
+ * (regs_invalidated_by_call has them): what a callee leaves there is
+ * still the variable's value, which never depended on a head (riscv64's
+ * current in tp, read after a call: Linux 6.1's check_unsafe_exec()).
+ */
+static void seed_arm_hard_regs(struct rtl_walk *w, bitmap state)
+{
+	unsigned int i;
+
+	for (i = 0; i < rtl.arm_hard_regs.length(); i++)
+		write_dest(w, state, regno_reg_rtx[rtl.arm_hard_regs[i]], true);
+}
+
 static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
 	bool args = false;
@@ -1235,6 +1250,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		args = true;
 	}
 	bitmap_and_compl_into(state, call_clobbers(w, insn));
+	seed_arm_hard_regs(w, state);
 	set = call_value_set(insn);
 	if (set)
 		write_dest(w, state, SET_DEST(set), args);
@@ -1331,8 +1347,7 @@ static void seed_arm_params(struct rtl_walk *w, bitmap state)
 		if (in && REG_P(in))
 			write_dest(w, state, in, true);
 	}
-	for (i = 0; i < rtl.arm_hard_regs.length(); i++)
-		write_dest(w, state, regno_reg_rtx[rtl.arm_hard_regs[i]], true);
+	seed_arm_hard_regs(w, state);
 }
 
 /*

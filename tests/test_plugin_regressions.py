@@ -299,6 +299,27 @@ def test_register_variable_arm(opt):
     assert warnings(name, target, opt=opt) == []
 
 
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_register_variable_after_a_call(opt):
+    """check_unsafe_exec()'s next_thread() walk (Linux 6.1, riscv64),
+    reduced: current, the global register variable in tp, is read after a
+    call, which GCC lets change a global register.  The rule read by hand:
+    every access through t is through a head, or on the entry path
+    through current, an arm (register_variable_arm.c); nothing is lost.
+    The riscv64 checker finds the access through each thread (line 52)
+    dependent.  The plugin warned at -Os (the walk's own load, from the
+    copy of tp on the entry path, "broken by expand") and six times in the
+    riscv64 6.1 test kernel, before the arm's register held an arm's value
+    after a call too."""
+    target = "riscv64-linux-gnu"
+    name = "register_variable_call_arm.c"
+    res = CHECKERS[target].compile_and_analyze(os.path.join(REPRO, name),
+                                               opt=opt, extra=("-I", INCLUDE))
+    through_t = [a for a in res.deps[52] if not a.stack]
+    assert through_t and all(a.dependent for a in through_t)
+    assert warnings(name, target, opt=opt) == []
+
+
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
 def test_merged_first_head_is_no_break(opt, target):
