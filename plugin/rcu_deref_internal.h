@@ -280,6 +280,7 @@ enum break_kind {
 	BREAK_BASE,		/* as BREAK_OBJECT, for the head of its base */
 	BREAK_UNUSED,		/* nothing uses the head's value (warned by mark) */
 	BREAK_FINAL,		/* intact in GIMPLE, broken by an RTL pass */
+	BREAK_LOOP,		/* a loop no longer carries it to the next iteration */
 };
 
 void report_break(location_t loc, int head, const struct access_rec *rec,

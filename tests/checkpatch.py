@@ -55,6 +55,13 @@ CXX_TEMPLATE_LINES = {
         "hash_set<key_hash> keys_here;": LT_GT,
         "hash_map<key_hash, location_t> new_loads;": LT_GT,
         "auto_vec<struct head_stmt> head_stmts;": LT_GT,
+        "static void push_address_operands(tree ref, vec<tree> *todo)": LT_GT,
+        "auto_vec<tree, 16> todo;": LT_GT,
+        "auto_vec<gimple, 4> loads;": LT_GT,
+        "auto_vec<basic_block, 4> headers;": LT_GT,
+        "hash_set<tree> seen;": LT_GT,
+        "if (advanced_on_back_edge(as_a<gphi *>(def)))":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
     },
     "rcu_deref_heads.c": {
         "hash_set<key_hash> *consume_calls; /* consume=dependency: their locations */": LT_GT,

@@ -486,20 +486,32 @@ def test_loop_carried_arm(name, line, opt, target):
 
 
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
-def test_loop_carried_equality_known_miss(opt):
-    """KNOWN MISS, kept so that a change of it is seen: the ring walk of
-    test_loop_carried_arm, going on while each head's length is 16 and
-    advancing by it.  The truth, read by hand in the aarch64 assembly: the
-    back edge adds the constant 16 ("add x2, x2, 16"), no register of the
-    next record's address comes from the previous head, so the access
-    (line 48) is broken; the checker finds it broken too.  The plugin
-    gives no warning: GIMPLE's check reports a lost dependency only when
-    the address became a constant or an object, and hands nothing to the
-    final-code check (survey/repro/loop_carried_eq_miss.c says why).
-    When the plugin warns here, this test fails: make it expect the
-    warning."""
-    name = "loop_carried_eq_miss.c"
+def test_loop_carried_equality(opt):
+    """The ring walk of test_loop_carried_arm, going on while each head's
+    length is 16 and advancing by it.  The truth, read by hand in the
+    aarch64 assembly: the back edge adds the constant 16 ("add x2, x2,
+    16"), no register of the next record's address comes from the
+    previous head, so the access (line 51) is broken; the checker finds it
+    broken too.  The plugin gave no warning (a known miss) while GIMPLE's
+    check reported a lost dependency only when the address became a
+    constant or an object; now a loop that no longer carries the
+    dependency is one: one warning, at line 51, with that reason."""
+    name = "loop_carried_equality.c"
     asm = repro_asm(name, opt)
     assert re.search(r"\tadd\tx\d+, x\d+, 16\n", asm), asm
-    assert broken_in_asm(name, opt, {48}, {48}, asm) == {48}
-    assert warnings(name, "aarch64-linux-gnu", ["read-once-heads"], opt=opt) == []
+    assert broken_in_asm(name, opt, {51}, {51}, asm) == {51}
+    got = warnings(name, "aarch64-linux-gnu", ["read-once-heads"], opt=opt)
+    assert [diagnostics.caret(w) for w in got] == [(name, 51)]
+    assert "values known before the loop" in got[0]["message"]
+    # Fix-up mode orders the next iteration's load after the head: the
+    # head (line 51) is a load-acquire, or a load the barrier that orders
+    # loads follows (read by hand: "ldr w3, [x4, x3]; dmb ishld").
+    fixed = asmcheck.compile_to_asm(os.path.join(REPRO, name), opt=opt, extra=(
+        "-I", INCLUDE, "-fplugin=" + plugin_path("aarch64-linux-gnu"),
+        "-fplugin-arg-rcu_deref_plugin-read-once-heads",
+        "-fplugin-arg-rcu_deref_plugin-mode=fixup"))
+    insns = asmcheck.parse(fixed, name).insns
+    head = [k for k, i in enumerate(insns) if i.line == 51 and asmcheck.is_load(i)]
+    assert head and all(asmcheck.is_acquire(insns[k]) or (
+        k + 1 < len(insns) and insns[k + 1].mnemonic == "dmb") for k in head), fixed
+    assert not re.search(r"\tdmb\t", asm) and 51 not in acquire_lines(asm, name)

@@ -1,28 +1,31 @@
 /*
- * KNOWN MISS, beside loop_carried_plain_load_arm.c: the same ring walk, but
- * the loop goes on only while the length each head loaded is 16, and
- * advances by that length.  GCC substitutes the constant for the head's
- * value (equality-based substitution, Documentation/RCU/rcu_dereference.rst),
- * so every iteration after the first addresses its record from the entry
- * value rb->pending_pos plus constants, with no dependency on the previous
- * head, where the source has one (aarch64 -O2, read by hand):
+ * MISS of the plugin (fixed), beside loop_carried_plain_load_arm.c: the same
+ * ring walk, but the loop goes on only while the length each head loaded
+ * is 16, and advances by that length.  GCC substitutes the constant for
+ * the head's value (equality-based substitution,
+ * Documentation/RCU/rcu_dereference.rst), so every iteration after the
+ * first addresses its record from the entry value rb->pending_pos plus
+ * constants, with no dependency on the previous head, where the source has
+ * one (aarch64 -O2, read by hand):
  *
  *	.L7:	add	x2, x2, 16		// pend_pos += hdr_len, hdr_len == 16
  *	.L3:	and	x3, x6, x2
- *		ldr	w3, [x4, x3]		// READ_ONCE(hdr->len), line 48
+ *		ldr	w3, [x4, x3]		// READ_ONCE(hdr->len), line 51
  *		cmp	w3, 16
  *		beq	.L7
  *
- * The access at line 48 is broken on the loop's back edge.  Expected: a
- * warning at every level.  The plugin gives none: GIMPLE's check reports a
- * lost dependency only where the address became a constant or an object's
- * (classify() in rcu_deref_check.c: "only a constant is proof"); here it is
- * a value from the loop's entry plus constants, so the access is neither
- * reported nor handed to the final-code check (stats: rtl_accesses 0).
+ * The access at line 51 is broken on the loop's back edge: a warning at
+ * every level.  The plugin gave none while GIMPLE's check reported a lost
+ * dependency only where the address became a constant or an object's
+ * ("only a constant is proof"): here it is a value from before the loop
+ * plus constants, so the access was neither reported nor handed to the
+ * final-code check.  Now a loop's loss is proof too (loop_carried_loss()
+ * in rcu_deref_check.c): "its address is now computed from values known
+ * before the loop" (broken by evrp at -O2, dom at -O1).
  *
  * aarch64-linux-gnu-gcc -O2 -fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
  *	-fplugin-arg-rcu_deref_plugin-read-once-heads -I plugin/include \
- *	-S -o /dev/null survey/repro/loop_carried_eq_miss.c
+ *	-S -o /dev/null survey/repro/loop_carried_equality.c
  */
 #include "rcu_deref.h"
 
