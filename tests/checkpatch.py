@@ -98,6 +98,7 @@ CXX_TEMPLATE_LINES = {
     },
     "rcu_deref_rtl.c": {
         "vec<head_rec> heads;": LT_GT,
+        "vec<tree> arm_local_loads; /* ... those from a local variable */": LT_GT,
         "vec<call_rec> calls;": LT_GT,
         "vec<access_rec_rtl> accesses;": LT_GT,
         "hash_map<tree, int> *access_by_ref;": LT_GT,

@@ -465,6 +465,25 @@ def test_register_structure_arm(name, head, access, opt, target):
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_shared_stack_slot_arm(opt, target):
+    """mm/ksm.c's ksm_scan_thread() (scan_get_next_rmap_item() and
+    stable_tree_search() inlined), reduced: compound_head() on a page
+    read from a local structure that a call filled and that shares its
+    stack slot with another local.  The address is head - 1 (the
+    READ_ONCE(), line 44) or the page, which never depended on the head:
+    an arm (the rule read by hand).  The aarch64 checker, which knows no
+    source arms, finds the access (line 67) broken on the page's path.
+    The plugin warned at every level on every target (42 warnings in
+    the 6.12 survey's mm/ksm.o) before RTL matched the reference that
+    expansion rewrote through the shared slot's pointer to the arm."""
+    name = "shared_stack_slot_arm.c"
+    if target == "aarch64-linux-gnu":
+        assert broken_in_asm(name, opt, {44}, {67}) == {67}
+    assert warnings(name, target, ["read-once-heads"], opt=opt) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
 @pytest.mark.parametrize("name,line", [
     ("loop_carried_plain_load_arm.c", 52),
     ("ringbuf_loop_arm.c", 47),
