@@ -45,7 +45,7 @@ A break is warned when a plugin warning (the survey's diag/OBJECT.json or
 this compile's) is at the access place with one of the set's head places.
 
 The results go to SURVEY_DIR/recall.json (objects already there are not
-done again: an interrupted run goes on), and report prints, per directory,
+done again, but those that failed are: an interrupted run goes on), and report prints, per directory,
 the heads, the heads with an access checked (intact or broken), the access
 places checked, the broken ones, of those warned and not warned, and lists
 each break not warned (object, function, head place, access place) for
@@ -302,8 +302,12 @@ def run(survey, plugin, jobs=1, only=None, log=print):
     data = load(survey)
     objects, diag_run = survey_objects(survey)
     src = report.source_root(survey)
+    if os.path.basename(plugin) != compile_commands.PLUGIN_FILE:
+        raise SystemExit("recall: the plugin must be a file named %s (its options "
+                         "are named after it): %s" % (compile_commands.PLUGIN_FILE, plugin))
     todo = [o for o in sorted(objects)
-            if o not in data["objects"] and (only is None or o in only)]
+            if (o not in data["objects"] or data["objects"][o].get("error"))
+            and (only is None or o in only)]
     log("recall: %d objects, %d done, %d to do" % (
         len(objects), len(data["objects"]), len(todo)))
     with concurrent.futures.ProcessPoolExecutor(max(1, jobs)) as pool:
@@ -327,8 +331,7 @@ def summarize(data, depth=1):
     for obj, o in sorted(data["objects"].items()):
         r = rows.setdefault(results.top_dir(obj, depth), dict(
             objects=0, errors=0, heads=0, heads_with_accesses=0, heads_checked=0,
-            places=0, checked=0, broken=0, warned=0, not_warned=0,
-            **{v: 0 for v in VERDICTS}))
+            places=0, checked=0, warned=0, not_warned=0, **{v: 0 for v in VERDICTS}))
         r["objects"] += 1
         r["errors"] += bool(o.get("error"))
         for h in o.get("heads", []):
@@ -341,7 +344,6 @@ def summarize(data, depth=1):
             r["checked"] += e["verdict"] in CHECKED
             if e["verdict"] != "broken":
                 continue
-            r["broken"] += 1
             if e["warned"]:
                 r["warned"] += 1
             else:
