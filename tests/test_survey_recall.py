@@ -182,6 +182,40 @@ def test_decide(raw, head_shared, mixed, verdict):
     assert recall.decide(raw, head_shared, mixed) == verdict
 
 
+def warning(line, head_line, file="a.c", head_file="a.c"):
+    """A plugin warning as GCC's JSON gives it (written by hand)."""
+    return {"kind": "warning",
+            "message": "this access no longer depends on the value loaded by "
+                       "‘rcu_dereference’: its address became a constant",
+            "locations": [{"caret": {"file": "/src/" + file, "line": line, "column": 9}}],
+            "children": [{"kind": "note",
+                          "message": "dependency head: ‘rcu_dereference’ loads the value here",
+                          "locations": [{"caret": {"file": "/src/" + head_file,
+                                                   "line": head_line}}]}]}
+
+
+def test_warned_needs_the_access_and_the_head_place():
+    pairs = recall.warned_pairs([warning(9, 7), warning(12, 3, head_file="b.h"),
+                                 {"kind": "warning", "message": "unused variable",
+                                  "locations": [{"caret": {"file": "a.c", "line": 5}}]}])
+    assert pairs == {(("a.c", 9), ("a.c", 7)), (("a.c", 12), ("b.h", 3))}
+    unit = {"heads": [{"function": "f", "head": "/src/a.c:7", "set": 0,
+                       "accesses": [{"place": "/src/a.c:9", "store": False},
+                                    {"place": "/src/a.c:12", "store": False}]}],
+            "others": []}
+
+    class Broken:
+        """A Places whose every check finds one access that does not depend."""
+        def check(self, heads, deps):
+            from types import SimpleNamespace as NS
+            insn = NS(mnemonic="ldr", function="f")
+            return NS(heads=[insn], accesses=[(insn, NS(stack=False, dependent=False))])
+
+    _, entries = recall.check_unit(Broken(), unit, pairs)
+    assert [(e["access"], e["verdict"], e["warned"]) for e in entries] == [
+        ("/src/a.c:9", "broken", True), ("/src/a.c:12", "broken", False)]
+
+
 def entry(obj, verdict, warned=False, access="a.c:9", function="f"):
     return dict(object=obj, function=function, heads=["a.c:7"], access=access,
                 kinds=["load"], raw=verdict, verdict=verdict, head_shared=False,
