@@ -22,8 +22,10 @@
  *  - accesses with no location.
  * An access whose location holds accesses of other sources, or also one
  * that did not depend, is listed with "shared" (the check pass does not
- * check it either).  The mark pass does nothing at -O0: nothing is listed
- * there.
+ * check it either); one whose base pointer can also be a global object's
+ * address, merged with the head's values (a list walk that starts at a
+ * static element), with "object_arm": on that path it depends on no
+ * head.  The mark pass does nothing at -O0: nothing is listed there.
  *
  * Nothing is collected without the option: the mark pass notes heads only
  * when records_path is set.
@@ -94,9 +96,11 @@ static void write_access(FILE *f, const struct access_rec *rec, bool first)
 {
 	fprintf(f, "%s{", first ? "" : ", ");
 	write_place(f, "place", (location_t)(rec->key >> 32));
-	fprintf(f, ", \"store\": %s, \"flags\": %s, \"assumed\": %s, \"shared\": %s}",
+	fprintf(f, ", \"store\": %s, \"flags\": %s, \"assumed\": %s",
 		rec->load ? "false" : "true", rec->flags_only ? "true" : "false",
-		rec->assumed ? "true" : "false", shared_record(rec) ? "true" : "false");
+		rec->assumed ? "true" : "false");
+	fprintf(f, ", \"shared\": %s, \"object_arm\": %s}",
+		shared_record(rec) ? "true" : "false", rec->alt_uid ? "true" : "false");
 }
 
 /* The head h, and the accesses chained from first through next[]. */

@@ -38,7 +38,11 @@ access place) is:
              derive from the set (the records' "others", another set's
              accesses, or a record marked shared) can only show a break
              that is not the set's: "intact" stays sure, "broken" is
-             ambiguous.  Only the accesses of the directions the set has
+             ambiguous.  So is an access the records mark object_arm:
+             its base pointer is also a global object's address on a
+             path without the head (a list walk that starts at a static
+             element, as for_each_process()), which the checker, asking
+             for a head on every path, calls broken.  Only the accesses of the directions the set has
              there are looked at.
 
 A break is warned when a plugin warning (the survey's diag/OBJECT.json or
@@ -119,6 +123,7 @@ class Group:
         self.access_kinds = {}  # (basename, line) -> {"load", "store"}
         self.keys = {}          # (basename, line) -> the records' "file:line"
         self.shared = set()     # access places a record marks shared
+        self.object_arm = set()  # ... or object_arm
 
     @property
     def head_places(self):
@@ -137,6 +142,8 @@ def groups_of(unit):
             g.keys.setdefault(p, a["place"])
             if a.get("shared"):
                 g.shared.add(p)
+            if a.get("object_arm"):
+                g.object_arm.add(p)
     return list(groups.values())
 
 
@@ -198,7 +205,8 @@ def check_unit(places, unit, warned, src=None, directory=None):
         decided = set()
         for p in sorted(g.access_kinds, key=lambda x: (x[0], x[1])):
             kinds = g.access_kinds[p]
-            mixed = p in g.shared or bool(kinds & foreign.get(p, set()))
+            mixed = (p in g.shared or p in g.object_arm or
+                     bool(kinds & foreign.get(p, set())))
             res = places.check(sorted(hp), [p])
             raw, lost = place_verdict(res, kinds)
             verdict = decide(raw, head_shared, mixed)
@@ -210,6 +218,7 @@ def check_unit(places, unit, warned, src=None, directory=None):
                 access=relative(g.keys[p], src, directory),
                 kinds=sorted(kinds), raw=raw, verdict=verdict,
                 head_shared=head_shared, access_mixed=mixed,
+                object_arm=p in g.object_arm,
                 no_head=raw == "no head", lost_in=lost,
                 warned=any((p, h) in warned for h in hp)))
         for h in g.heads:

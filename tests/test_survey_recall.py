@@ -169,6 +169,29 @@ def test_an_access_on_its_heads_line_is_mixed(tmp_path):
     assert (e["raw"], e["verdict"]) == ("broken", "ambiguous")
 
 
+def test_a_walk_from_a_static_element_is_ambiguous(tmp_path):
+    """for_each_process(): the first next pointer is loaded from a global
+    object, the others from the heads: the checker wants a head on every
+    path, so only "intact" could be sure there."""
+    src = tmp_path / "walk.c"
+    src.write_text('#include "rcu_deref.h"\n'
+                   "struct n { struct n *next; int v; };\n"
+                   "struct n init_n;\n"
+                   "int reader(void)\n"
+                   "{\n"
+                   "\tstruct n *p = &init_n;\n"
+                   "\tint v = 0;\n"
+                   "\twhile ((p = rcu_dereference(p->next)) != &init_n) /* rcu:head rcu:dep */\n"
+                   "\t\tv += p->v; /* rcu:dep */\n"
+                   "\treturn v;\n"
+                   "}\n")
+    asm, units, diags = compile_records(src, tmp_path)
+    _, entries = recall.check_assembly(asm, units, recall.warned_pairs(diags))
+    got = {recall.place(e["access"])[1]: (e["object_arm"], e["raw"], e["verdict"])
+           for e in entries}
+    assert got == {8: (True, "broken", "ambiguous"), 9: (False, "intact", "intact")}
+
+
 @pytest.mark.parametrize("raw, head_shared, mixed, verdict", [
     ("broken", False, False, "broken"),
     ("broken", True, False, "broken"),      # fewer heads: still broken
