@@ -30,30 +30,38 @@ access place) is:
              or no head load is left at all (no_head);
   ambiguous  the places do not name the accesses alone, and the verdict
              is one they cannot decide.  Places are (file basename,
-             line): a head place that holds a head of another set too
-             (several heads on one macro line) makes every load there a
-             head, which can only hide a break: "broken" stays sure,
-             "intact" is ambiguous.  An access place that also holds
-             accesses of the same direction (load or store) that do not
-             derive from the set (the records' "others", another set's
-             accesses, or a record marked shared) can only show a break
-             that is not the set's: "intact" stays sure, "broken" is
-             ambiguous.  So is an access the records mark object_arm:
+             line).  At an access place only the accesses of the set's
+             directions (load, store) are looked at, but those the
+             assembly's .loc columns give to accesses of the records
+             that do not derive from the set (the head loads themselves
+             on the heads' own line, a load beside a dependent one).  A
+             head place that holds a head of another set too (several
+             heads on one macro line) makes every load there a head,
+             which can only hide a break: "broken" stays sure, "intact"
+             is ambiguous.  An access place that may still hold accesses
+             of the set's directions that do not derive from the set
+             (the records' "others" or another set's accesses at a
+             column of the set's, as in a macro, whose tokens all have
+             the column of its use, or at a column the assembly does
+             not have there; a record marked shared) can only show a
+             break that is not the set's: "intact" stays sure, "broken"
+             is ambiguous.  So is an access the records mark object_arm:
              its base pointer is also a global object's address on a
              path without the head (a list walk that starts at a static
              element, as for_each_process()), which the checker, asking
-             for a head on every path, calls broken.  Only the accesses of the directions the set has
-             there are looked at.
+             for a head on every path, calls broken.
 
 A break is warned when a plugin warning (the survey's diag/OBJECT.json or
 this compile's) is at the access place with one of the set's head places.
 
 The results go to SURVEY_DIR/recall.json (objects already there are not
-done again, but those that failed are: an interrupted run goes on), and report prints, per directory,
-the heads, the heads with an access checked (intact or broken), the access
-places checked, the broken ones, of those warned and not warned, and lists
-each break not warned (object, function, head place, access place) for
-triage; run writes it to SURVEY_DIR/recall.md too.
+done again, but those that failed are: an interrupted run goes on), and
+report prints, per directory, the heads, those with accesses, those with
+an access checked (intact or broken), the access places checked, the
+broken ones, of those warned and not warned, the other verdicts, and
+lists each break not warned (object, function, head place, access place,
+the functions where it is broken) for triage; run writes it to
+SURVEY_DIR/recall.md too.
 """
 import argparse
 import concurrent.futures
@@ -121,6 +129,7 @@ class Group:
         self.key = key
         self.heads = []         # the records' head entries
         self.access_kinds = {}  # (basename, line) -> {"load", "store"}
+        self.sites = {}         # (basename, line) -> {(direction, column)}
         self.keys = {}          # (basename, line) -> the records' "file:line"
         self.shared = set()     # access places a record marks shared
         self.object_arm = set()  # ... or object_arm
@@ -128,6 +137,10 @@ class Group:
     @property
     def head_places(self):
         return {place(h["head"]) for h in self.heads}
+
+
+def direction(access):
+    return "store" if access["store"] else "load"
 
 
 def groups_of(unit):
@@ -138,7 +151,8 @@ def groups_of(unit):
         g.heads.append(h)
         for a in h.get("accesses", []):
             p = place(a["place"])
-            g.access_kinds.setdefault(p, set()).add("store" if a["store"] else "load")
+            g.access_kinds.setdefault(p, set()).add(direction(a))
+            g.sites.setdefault(p, set()).add((direction(a), a.get("column")))
             g.keys.setdefault(p, a["place"])
             if a.get("shared"):
                 g.shared.add(p)
@@ -148,25 +162,27 @@ def groups_of(unit):
 
 
 def foreign_accesses(unit, groups, group):
-    """{(basename, line): directions} of the unit's accesses that do not
-    derive from group: the others, and the accesses of the other sets."""
+    """{(basename, line): {(direction, column)}} of the unit's accesses that
+    do not derive from group: the others, and the accesses of the other sets."""
     out = {}
     for o in unit.get("others", []):
-        out.setdefault(place(o["place"]), set()).add("store" if o["store"] else "load")
+        out.setdefault(place(o["place"]), set()).add((direction(o), o.get("column")))
     for g in groups:
         if g is not group:
-            for p, kinds in g.access_kinds.items():
-                out.setdefault(p, set()).update(kinds)
+            for p, sites in g.sites.items():
+                out.setdefault(p, set()).update(sites)
     return out
 
 
-def place_verdict(res, kinds):
+def place_verdict(res, kinds, exclude=frozenset()):
     """The verdict on a PlaceResult, only the accesses of the directions
-    kinds counted, and the functions of the accesses that do not depend."""
+    kinds counted, but those at a (direction, column) of exclude, and the
+    functions of the accesses that do not depend."""
     if not res.heads:
         return "no head", []
     found = [(insn, a) for insn, a in res.accesses
-             if memory_kind(insn.mnemonic) in kinds]
+             if memory_kind(insn.mnemonic) in kinds
+             and (memory_kind(insn.mnemonic), insn.column) not in exclude]
     if not found:
         return "unreached", []
     real = [(insn, a) for insn, a in found if not a.stack]
@@ -174,6 +190,21 @@ def place_verdict(res, kinds):
         return "vanished", []
     lost = sorted({insn.function or "" for insn, a in real if not a.dependent})
     return ("broken" if lost else "intact"), lost
+
+
+def place_sites(res, ours, others):
+    """Which accesses at a place are the set's: (exclude, mixed).  An
+    access of the assembly at a (direction, column) where the records
+    have only accesses that do not derive from the set is not the set's
+    (exclude).  mixed: the place may still hold accesses that are not
+    the set's: the records put one at a column of the set's, or one the
+    assembly has at no column of its records (GCC gave it another's)."""
+    exclude = others - ours
+    seen = {(memory_kind(insn.mnemonic), insn.column) for insn, _ in res.accesses}
+    kinds = {k for k, _ in ours}
+    mixed = bool(ours & others) or any(k in kinds and (k, c) not in seen
+                                       for k, c in exclude)
+    return exclude, mixed
 
 
 def decide(raw, head_shared, access_mixed):
@@ -205,10 +236,10 @@ def check_unit(places, unit, warned, src=None, directory=None):
         decided = set()
         for p in sorted(g.access_kinds, key=lambda x: (x[0], x[1])):
             kinds = g.access_kinds[p]
-            mixed = (p in g.shared or p in g.object_arm or
-                     bool(kinds & foreign.get(p, set())))
             res = places.check(sorted(hp), [p])
-            raw, lost = place_verdict(res, kinds)
+            exclude, mixed = place_sites(res, g.sites[p], foreign.get(p, set()))
+            raw, lost = place_verdict(res, kinds, exclude)
+            mixed = mixed or p in g.shared or p in g.object_arm
             verdict = decide(raw, head_shared, mixed)
             if verdict in CHECKED:
                 decided.add(p)
