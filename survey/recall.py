@@ -315,7 +315,9 @@ def survey_objects(survey):
         argv = e["argv"]
         if "-o" not in argv:
             continue
-        obj = argv[argv.index("-o") + 1]
+        # kbuild names virt/kvm's objects arch/arm64/kvm/../../../virt/kvm/...;
+        # the diagnostics' folder has them where the path leads.
+        obj = os.path.normpath(argv[argv.index("-o") + 1])
         if obj in run.compiled:
             out[obj] = (argv, e["directory"])
     return out, run

@@ -298,18 +298,19 @@ def test_markdown_lists_the_unwarned_break():
 
 def test_run_on_a_survey_made_by_hand(tmp_path):
     """The kbuild path: the object's command from compile_commands.json
-    (another plugin path, -c, -o, a dependency file), the survey's diag/;
-    the second run does nothing."""
+    (another plugin path, -c, -o, a dependency file; an output path through
+    "..", as kbuild names virt/kvm's objects), the survey's diag/; the
+    second run does nothing."""
     survey = tmp_path / "survey"
     (survey / "src").mkdir(parents=True)
     (survey / "diag").mkdir()
     shutil.copy(os.path.join(CORPUS, "eq_subst_hazard.c"), survey / "src" / "a.c")
     shutil.copy(os.path.join(CORPUS, "chain_safe.c"), survey / "src" / "b.c")
     commands = []
-    for name in ("a", "b"):
+    for name, out in (("a", "a.o"), ("b", "sub/../b.o")):
         commands.append(dict(directory=str(survey), file="src/%s.c" % name, command=(
             "%s -Wp,-MMD,.%s.o.d -O2 -g -I %s -fplugin=/old/rcu_deref_plugin.so "
-            "-c -o %s.o src/%s.c" % (cc(AARCH64), name, INCLUDE, name, name))))
+            "-c -o %s src/%s.c" % (cc(AARCH64), name, INCLUDE, out, name))))
         (survey / "diag" / ("%s.o.json" % name)).write_text("[]\n")
     (survey / "compile_commands.json").write_text(json.dumps(commands))
     logs = []
