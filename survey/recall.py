@@ -22,7 +22,13 @@ share a set) and each place of their accesses, rcuderef.asmcheck
 the heads' places, in every function holding such a load.  Each (set,
 access place) is:
 
-  intact     every access there derives from a head load, on every path;
+  intact     every access there derives from a head load, on every path
+             (at a head's place, the head loads before which no register
+             or stack slot holds a head's value are left out: the first
+             head of a chain, a list walk's first pointer, whose address
+             derives from no head by design, on the line of the next
+             pointer's head, an access of the head before it; the table
+             counts these intact verdicts apart too);
   broken     one does not (or only through the flags);
   vanished   only frame accesses there (the access was optimized away);
   unreached  no function holding a head load holds an access there (the
@@ -174,15 +180,17 @@ def foreign_accesses(unit, groups, group):
     return out
 
 
-def place_verdict(res, kinds, exclude=frozenset()):
+def place_verdict(res, kinds, exclude=frozenset(), first=frozenset()):
     """The verdict on a PlaceResult, only the accesses of the directions
-    kinds counted, but those at a (direction, column) of exclude, and the
-    functions of the accesses that do not depend."""
+    kinds counted, but those at a (direction, column) of exclude and the
+    first heads (instruction indices), and the functions of the accesses
+    that do not depend."""
     if not res.heads:
         return "no head", []
     found = [(insn, a) for insn, a in res.accesses
              if memory_kind(insn.mnemonic) in kinds
-             and (memory_kind(insn.mnemonic), insn.column) not in exclude]
+             and (memory_kind(insn.mnemonic), insn.column) not in exclude
+             and not (insn.index in first and not a.dependent)]
     if not found:
         return "unreached", []
     real = [(insn, a) for insn, a in found if not a.stack]
@@ -238,7 +246,9 @@ def check_unit(places, unit, warned, src=None, directory=None):
             kinds = g.access_kinds[p]
             res = places.check(sorted(hp), [p])
             exclude, mixed = place_sites(res, g.sites[p], foreign.get(p, set()))
-            raw, lost = place_verdict(res, kinds, exclude)
+            first = places.first_heads(sorted(hp)) if p in hp else set()
+            raw, lost = place_verdict(res, kinds, exclude, first)
+            first_left_out = raw != place_verdict(res, kinds, exclude)[0]
             mixed = mixed or p in g.shared or p in g.object_arm
             verdict = decide(raw, head_shared, mixed)
             if verdict in CHECKED:
@@ -249,7 +259,7 @@ def check_unit(places, unit, warned, src=None, directory=None):
                 access=relative(g.keys[p], src, directory),
                 kinds=sorted(kinds), raw=raw, verdict=verdict,
                 head_shared=head_shared, access_mixed=mixed,
-                object_arm=p in g.object_arm,
+                object_arm=p in g.object_arm, first_heads_left_out=first_left_out,
                 no_head=raw == "no head", lost_in=lost,
                 warned=any((p, h) in warned for h in hp)))
         for h in g.heads:
@@ -373,7 +383,8 @@ def summarize(data, depth=1):
     for obj, o in sorted(data["objects"].items()):
         r = rows.setdefault(results.top_dir(obj, depth), dict(
             objects=0, errors=0, heads=0, heads_with_accesses=0, heads_checked=0,
-            places=0, checked=0, warned=0, not_warned=0, **{v: 0 for v in VERDICTS}))
+            places=0, checked=0, warned=0, not_warned=0, first_heads=0,
+            **{v: 0 for v in VERDICTS}))
         r["objects"] += 1
         r["errors"] += bool(o.get("error"))
         for h in o.get("heads", []):
@@ -384,6 +395,7 @@ def summarize(data, depth=1):
             r["places"] += 1
             r[e["verdict"]] += 1
             r["checked"] += e["verdict"] in CHECKED
+            r["first_heads"] += e["verdict"] == "intact" and e.get("first_heads_left_out", False)
             if e["verdict"] != "broken":
                 continue
             if e["warned"]:
@@ -399,6 +411,7 @@ COLUMNS = (("heads", "heads"), ("heads_with_accesses", "with accesses"),
            ("broken", "broken in the machine code"), ("warned", "of those warned"),
            ("not_warned", "not warned"), ("vanished", "vanished"),
            ("unreached", "unreached"), ("ambiguous", "ambiguous"),
+           ("first_heads", "intact with a first head left out"),
            ("errors", "failed compiles"))
 
 

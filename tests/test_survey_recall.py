@@ -182,10 +182,11 @@ def test_place_sites():
     assert not recall.place_sites(res, {("load", 5)}, {("store", 9)})[1]
 
 
-def test_a_walk_from_a_static_element_is_ambiguous(tmp_path):
+def test_a_walk_from_a_static_element(tmp_path):
     """for_each_process(): the first next pointer is loaded from a global
-    object, the others from the heads: the checker wants a head on every
-    path, so only "intact" could be sure there."""
+    object, the others from the heads: the records mark the access
+    object_arm (only "intact" could be sure there), and the first load is
+    the first head of the chain."""
     src = tmp_path / "walk.c"
     src.write_text('#include "rcu_deref.h"\n'
                    "struct n { struct n *next; int v; };\n"
@@ -200,9 +201,42 @@ def test_a_walk_from_a_static_element_is_ambiguous(tmp_path):
                    "}\n")
     asm, units, diags = compile_records(src, tmp_path)
     _, entries = recall.check_assembly(asm, units, recall.warned_pairs(diags))
-    got = {recall.place(e["access"])[1]: (e["object_arm"], e["raw"], e["verdict"])
-           for e in entries}
-    assert got == {8: (True, "broken", "ambiguous"), 9: (False, "intact", "intact")}
+    got = {recall.place(e["access"])[1]: (e["object_arm"], e["raw"], e["verdict"],
+                                          e["first_heads_left_out"]) for e in entries}
+    # The first load, from init_n, is the chain's first head: left out.
+    assert got == {8: (True, "intact", "intact", True), 9: (False, "intact", "intact", False)}
+    # Without that, the object arm makes the checker's "broken" ambiguous.
+    assert recall.decide("broken", False, True) == "ambiguous"
+
+
+WALK_MACRO = """#include "rcu_deref.h"
+struct n { struct n *next; int v; };
+struct n *list;
+#define for_each_n(pos, head) \\
+\tfor (pos = rcu_dereference((head)); pos; pos = rcu_dereference(pos->next))
+int reader(void)
+{
+\tstruct n *p;
+\tint v = 0;
+\tfor_each_n(p, list) /* rcu:head rcu:dep */
+\t\tv += p->v; /* rcu:dep */
+\treturn v;
+}
+"""
+
+
+def test_a_walks_first_head_on_its_line_is_left_out(tmp_path):
+    """list_for_each_entry_rcu(): the first and the next pointers' loads
+    are heads on one line, at one column (the macro's); the next pointer's
+    load is also an access of the head before it.  The first load depends
+    on no head by design: it is left out, the next loads decide."""
+    src = tmp_path / "walk.c"
+    src.write_text(WALK_MACRO)
+    asm, units, diags = compile_records(src, tmp_path)
+    _, entries = recall.check_assembly(asm, units, recall.warned_pairs(diags))
+    got = {recall.place(e["access"])[1]: (e["access_mixed"], e["first_heads_left_out"],
+                                          e["verdict"]) for e in entries}
+    assert got == {10: (True, True, "intact"), 11: (False, False, "intact")}
 
 
 @pytest.mark.parametrize("raw, head_shared, mixed, verdict", [
@@ -244,7 +278,7 @@ def test_warned_needs_the_access_and_the_head_place():
         """A Places whose every check finds one access that does not depend."""
         def check(self, heads, deps):
             from types import SimpleNamespace as NS
-            insn = NS(mnemonic="ldr", function="f", column=None)
+            insn = NS(mnemonic="ldr", function="f", column=None, index=0)
             return NS(heads=[insn], accesses=[(insn, NS(stack=False, dependent=False))])
 
     _, entries = recall.check_unit(Broken(), unit, pairs)
@@ -264,7 +298,8 @@ FABRICATED = {"objects": {
         dict(function="g", head="a.c:20", accesses=0, checked=False)],
         entries=[entry("net/core/a.o", "broken", warned=True),
                  entry("net/core/a.o", "broken", access="a.c:10"),
-                 entry("net/core/a.o", "intact", access="a.c:11")]),
+                 dict(entry("net/core/a.o", "intact", access="a.c:11"),
+                      first_heads_left_out=True)]),
     "net/ipv4/b.o": dict(error="", heads=[
         dict(function="h", head="b.c:3", accesses=1, checked=False)],
         entries=[entry("net/ipv4/b.o", "vanished"), entry("net/ipv4/b.o", "unreached"),
@@ -282,6 +317,7 @@ def test_summary_counts_fabricated_data():
     assert (net["places"], net["checked"], net["broken"], net["warned"],
             net["not_warned"]) == (6, 3, 2, 1, 1)
     assert (net["vanished"], net["unreached"], net["ambiguous"]) == (1, 1, 1)
+    assert net["first_heads"] == 1
     assert rows["kernel"]["errors"] == 1
     assert [(e["object"], e["access"]) for e in unwarned] == [("net/core/a.o", "a.c:10")]
     rows2, _ = recall.summarize(FABRICATED, depth=2)
@@ -290,7 +326,7 @@ def test_summary_counts_fabricated_data():
 
 def test_markdown_lists_the_unwarned_break():
     text = recall.markdown(FABRICATED)
-    assert "| net | 2 | 3 | 2 | 1 | 3 | 2 | 1 | 1 | 1 | 1 | 1 | 0 |" in text
+    assert "| net | 2 | 3 | 2 | 1 | 3 | 2 | 1 | 1 | 1 | 1 | 1 | 1 | 0 |" in text
     assert "| total | 3 |" in text
     assert "| net/core/a.o | f | a.c:7 | a.c:10 | f |" in text
     assert "- kernel/c.o: exit 1: boom" in text
