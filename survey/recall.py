@@ -317,8 +317,9 @@ def check_object(obj, argv, directory, plugin, survey_diags, src=None):
 
 
 def survey_objects(survey):
-    """{object: (argv, directory)} of the objects the survey's warning-mode
-    run compiled with the plugin."""
+    """({object: (argv, directory)}, the warning-mode run): the objects of
+    compile_commands.json that the survey's warning-mode run (diag/)
+    compiled with the plugin, and that run (results.Run)."""
     run = results.load(os.path.join(survey, "diag"))
     out = {}
     for e in compile_commands.load(survey):
