@@ -77,6 +77,9 @@ CXX_TEMPLATE_LINES = {
         "vec<tree> work; /* names whose uses are to be visited */": LT_GT,
         "vec<tree> heads; /* mark pass: the values loaded by heads */": LT_GT,
     },
+    "rcu_deref_listing.c": {
+        "vec<struct listed_head> heads;": LT_GT,
+    },
     "rcu_deref_records.c": {
         "vec<struct access_rec> recs;": LT_GT,
         "hash_map<key_hash, int> *by_key;": LT_GT,
