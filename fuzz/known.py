@@ -56,6 +56,30 @@ KNOWN = (
           "looked up in the final code, else the head is unknown "
           "(`outside_verdict`); `tests/test_fuzz.py::"
           "test_verdicts_warned_access_outside_the_o0_set`"),
+    Known(220, "2079:329", ("-O1", "-O2"), "false-positive", "checker",
+          "`rcu_dereference(l_396)` of a local pointer that shares its stack slot "
+          "with another local: the head `ldr x2, [sp, 432]` and its accesses "
+          "`ldrh w1, [x2]; strh w1, [x2]` (2079:328, 2079:353) are intact; "
+          "expansion gave the head's load the MEM_EXPR `MEM[(int16_t * *)_1766]` "
+          "(the shared slot's pointer), not the variable's, so RTL did not find "
+          "the head (plugin's bug)",
+          "the plugin, fixed in this session's head_in_mem() (`rcu_deref_rtl.c`: "
+          "a head's reference matched through the slot pointer's points-to set, "
+          "`same_slot_ref()`, as arms are since e735bc8); "
+          "`tests/test_fuzz.py::test_seed_220_head_in_a_shared_stack_slot`"),
+    Known(231, "478:425", ("-O1",), "false-positive", "checker",
+          "`(*__atomic_load_n(&l_1339, __ATOMIC_CONSUME)) = l_1338[2][0][1]` used "
+          "as a value: the gimplifier stores through the head's value and loads "
+          "it back for the expression's value (`*_499 = _500; _501 = *_499;`, "
+          "478:424); the head's value is known (`&l_1338[2][0][1]`), and value "
+          "numbering gives the reload the stored value.  The reload is no "
+          "access the source orders (an assignment's value is the value "
+          "stored), the store (478:469) stays intact; the plugin reports the "
+          "reload as \"its address became a constant, then it was merged\" "
+          "(plugin's bug)",
+          "not fixed yet: the mark pass should not record a load that reads "
+          "back the store just made to the same reference (its value is the "
+          "stored one)"),
 )
 
 BY_HEAD = {(k.seed, k.head): k for k in KNOWN}

@@ -477,13 +477,61 @@ static bool reg_ok(struct rtl_walk *w, bitmap state, rtx reg)
 	return ok;
 }
 
+/*
+ * Whether expr, made by expansion for a local variable that shares its
+ * stack slot with others, is the reference ref (an arm's or a head's) of
+ * that variable.  Expansion
+ * rewrites such a variable's references through a pointer whose points-to
+ * set holds the slot's variables, so that RTL alias analysis sees the
+ * sharing ("arg.page" becomes "MEM[(struct walk_arg *)_17].page":
+ * mm/ksm.c's ksm_next_page_arg.page): the same components down to a
+ * MEM_REF of such a pointer, at offset zero, of the variable's type (or
+ * of the type of a volatile read of it, MEM[(volatile T *)&var]), and the
+ * variable in its points-to set.
+ */
+static bool same_slot_ref(const_tree expr, const_tree ref)
+{
+	struct ptr_info_def *pi;
+	tree ptr;
+
+	while (handled_component_p(expr) && TREE_CODE(expr) == TREE_CODE(ref)) {
+		if (!operand_equal_p(TREE_OPERAND(expr, 1), TREE_OPERAND(ref, 1), 0))
+			return false;
+		expr = TREE_OPERAND(expr, 0);
+		ref = TREE_OPERAND(ref, 0);
+	}
+	if (TREE_CODE(expr) != MEM_REF || TREE_CODE(TREE_OPERAND(expr, 0)) != SSA_NAME ||
+	    !integer_zerop(TREE_OPERAND(expr, 1)) ||
+	    TYPE_MAIN_VARIANT(TREE_TYPE(expr)) != TYPE_MAIN_VARIANT(TREE_TYPE(ref)))
+		return false;
+	/* A volatile read of the variable: MEM[(volatile T *)&var]. */
+	if (TREE_CODE(ref) == MEM_REF && TREE_CODE(TREE_OPERAND(ref, 0)) == ADDR_EXPR &&
+	    integer_zerop(TREE_OPERAND(ref, 1)))
+		ref = TREE_OPERAND(TREE_OPERAND(ref, 0), 0);
+	if (!VAR_P(ref))
+		return false;
+	ptr = TREE_OPERAND(expr, 0);
+	pi = SSA_NAME_PTR_INFO(ptr);
+	return pi && pt_solution_includes(&pi->pt, ref);
+}
+
 /* The head leader a head record stands for, if insn loads it; -1 if not. */
 static int head_in_mem(rtx mem)
 {
 	tree expr = MEM_EXPR(mem);
 	int *h = expr ? rtl.head_by_ref->get(expr) : NULL;
+	unsigned int i;
 
-	return h ? *h : -1;
+	if (h)
+		return *h;
+	/* A head on a local variable that shares its stack slot. */
+	if (!expr || !MEM_VOLATILE_P(mem))
+		return -1;
+	for (i = 0; i < rtl.heads.length(); i++) {
+		if (rtl.heads[i].ref && same_slot_ref(expr, rtl.heads[i].ref))
+			return i;
+	}
+	return -1;
 }
 
 /*
@@ -673,37 +721,6 @@ static bool arm_address(const_rtx y)
 		y = XEXP(y, 0);
 	}
 	return GET_CODE(y) == SYMBOL_REF && arm_object(y, off);
-}
-
-/*
- * Whether expr, made by expansion for a local variable that shares its
- * stack slot with others, is the arm load ref of that variable.  Expansion
- * rewrites such a variable's references through a pointer whose points-to
- * set holds the slot's variables, so that RTL alias analysis sees the
- * sharing ("arg.page" becomes "MEM[(struct walk_arg *)_17].page":
- * mm/ksm.c's ksm_next_page_arg.page): the same components down to a
- * MEM_REF of such a pointer, at offset zero, of the variable's type, and
- * the variable in its points-to set.
- */
-static bool same_slot_ref(const_tree expr, const_tree ref)
-{
-	struct ptr_info_def *pi;
-	tree ptr;
-
-	while (handled_component_p(expr) && TREE_CODE(expr) == TREE_CODE(ref)) {
-		if (!operand_equal_p(TREE_OPERAND(expr, 1), TREE_OPERAND(ref, 1), 0))
-			return false;
-		expr = TREE_OPERAND(expr, 0);
-		ref = TREE_OPERAND(ref, 0);
-	}
-	if (TREE_CODE(expr) != MEM_REF || !VAR_P(ref) ||
-	    TREE_CODE(TREE_OPERAND(expr, 0)) != SSA_NAME ||
-	    !integer_zerop(TREE_OPERAND(expr, 1)) ||
-	    TYPE_MAIN_VARIANT(TREE_TYPE(expr)) != TYPE_MAIN_VARIANT(TREE_TYPE(ref)))
-		return false;
-	ptr = TREE_OPERAND(expr, 0);
-	pi = SSA_NAME_PTR_INFO(ptr);
-	return pi && pt_solution_includes(&pi->pt, ref);
 }
 
 /* Whether a MEM's expression is an arm load's. */

@@ -669,3 +669,23 @@ def test_slices_keep_and_merge(tmp_path):
     # Seed 4's result of the build folder (7 warnings), not the archive's.
     row = [l for l in text.splitlines() if l.startswith("| x86_64-linux-gnu -O2 |")][0]
     assert row.split(" | ")[2].startswith("7:")
+
+
+def test_seed_220_head_in_a_shared_stack_slot(tmp_path):
+    """Fuzz seed 220 at -O1 (campaign slice 201-300): the head 2079:329,
+    rcu_dereference(l_396), reads a local pointer that shares its stack
+    slot with another local, so expansion gives its load the MEM_EXPR
+    "MEM[(int16_t * *)_1766]", not l_396's.  The checker finds its accesses
+    (2079:328, 2079:353: "ldr x2, [sp, 432]; ldrh w1, [x2]; strh w1, [x2]")
+    intact; the plugin warned at both ("no register of its address holds
+    a value derived from the load") before RTL matched a head's reference
+    through the shared slot's pointer, as it matches an arm's
+    (survey/repro/shared_stack_slot_arm.c); a small file of the same shape
+    gave no warning with that plugin (no other head of the leader found)."""
+    res = pipeline.check_program(220, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
+                                 levels=("-O1",))
+    assert res["status"] == "ok", res.get("failures") or res.get("reason")
+    (config,) = res["configs"]
+    heads = {h[0]: h for h in config["verdicts"]["heads"]}
+    assert heads["2079:329"][1] == "intact"
+    assert heads["2079:329"][3] == "agree-intact", heads["2079:329"]
