@@ -41,6 +41,12 @@ int new_source(enum source_kind kind, location_t loc)
 	return src.leader;
 }
 
+/* The number of sources of the unit: their indices are 0 to this - 1. */
+unsigned int sources_count(void)
+{
+	return chain.sources.length();
+}
+
 struct dep_source *source_at(int src)
 {
 	return &chain.sources[src];

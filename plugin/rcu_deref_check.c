@@ -143,12 +143,199 @@ static bool pointer_based(tree ref)
 	return base && TREE_CODE(base) == SSA_NAME;
 }
 
+static bool head_here(struct check_ctx *ctx, int head)
+{
+	return bitmap_bit_p(ctx->heads_here, head);
+}
+
+/* Push the SSA names and constants the address of ref is computed from. */
+static void push_address_operands(tree ref, vec<tree> *todo)
+{
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
+	while (handled_component_p(ref) || TREE_CODE(ref) == MEM_REF ||
+	       TREE_CODE(ref) == TARGET_MEM_REF) {
+		switch (TREE_CODE(ref)) {
+		case ARRAY_REF:
+		case ARRAY_RANGE_REF:
+			todo->safe_push(TREE_OPERAND(ref, 1));
+			break;
+		case MEM_REF:
+			todo->safe_push(TREE_OPERAND(ref, 0));
+			return;
+		case TARGET_MEM_REF:
+			todo->safe_push(TMR_BASE(ref));
+			if (TMR_INDEX(ref))
+				todo->safe_push(TMR_INDEX(ref));
+			if (TMR_INDEX2(ref))
+				todo->safe_push(TMR_INDEX2(ref));
+			return;
+		default:
+			break;
+		}
+		ref = TREE_OPERAND(ref, 0);
+	}
+	if (TREE_CODE(ref) == SSA_NAME)
+		todo->safe_push(ref);
+}
+
+/*
+ * Whether phi, in a loop's header, takes on the back edge a value the loop
+ * computes (advances), not the PHI's own value.
+ */
+static bool advanced_on_back_edge(gphi *phi)
+{
+	basic_block header = gimple_bb(phi);
+	unsigned int i;
+
+	for (i = 0; i < gimple_phi_num_args(phi); i++) {
+		edge e = gimple_phi_arg_edge(phi, i);
+		tree arg = gimple_phi_arg_def(phi, i);
+
+		if (!dominated_by_p(CDI_DOMINATORS, e->src, header) ||
+		    TREE_CODE(arg) != SSA_NAME || arg == gimple_phi_result(phi) ||
+		    SSA_NAME_IS_DEFAULT_DEF(arg) ||
+		    !gimple_bb(SSA_NAME_DEF_STMT(arg)) ||
+		    !dominated_by_p(CDI_DOMINATORS, gimple_bb(SSA_NAME_DEF_STMT(arg)), header))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* Whether head is loaded in the loop of header (in a block it dominates). */
+static bool head_in_loop(struct check_ctx *ctx, int head, basic_block header)
+{
+	struct head_stmt *h;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT(ctx->head_stmts, i, h) {
+		if (h->head == head &&
+		    dominated_by_p(CDI_DOMINATORS, gimple_bb(h->stmt), header))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether load reads memory as it was before the loop of header: its
+ * virtual operand is defined outside the loop (no store in the loop comes
+ * before it), so it cannot read a value the loop stored from a head.
+ */
+static bool memory_from_before(gimple load, basic_block header)
+{
+	tree vuse = gimple_vuse(load);
+	gimple def;
+
+	if (!vuse || SSA_NAME_IS_DEFAULT_DEF(vuse))
+		return true;
+	def = SSA_NAME_DEF_STMT(vuse);
+	return gimple_bb(def) && !dominated_by_p(CDI_DOMINATORS, gimple_bb(def), header);
+}
+
+/*
+ * Whether a loop no longer carries the dependency of the access ref on
+ * head, which no head reaches any more: its address is computed, by
+ * arithmetic and PHIs, from constants, parameters and loads of memory as
+ * it was before a loop that loads head (memory_from_before()), through
+ * the PHI of that loop's header whose value on the back edge the loop
+ * advances.  In the source the access depended on the head (it is
+ * recorded so): the loop carried the dependency from one iteration's
+ * head to the next iteration's address, and an optimization put what it
+ * deduced in the head value's place ("pend_pos += hdr_len" after
+ * "hdr_len == 16": survey/repro/loop_carried_equality.c).  Such an address
+ * cannot depend on the head in a way the walk does not see: no call, no
+ * memory the loop wrote.  A short walk; loops are found by dominance.
+ */
+static bool loop_carried_loss(struct check_ctx *ctx, tree ref, int head)
+{
+	auto_vec<tree, 16> todo;
+	auto_vec<gimple, 4> loads;
+	auto_vec<basic_block, 4> headers;
+	hash_set<tree> seen;
+	unsigned int steps = 0, i, j;
+	basic_block header;
+	gimple def;
+
+	push_address_operands(ref, &todo);
+	while (!todo.is_empty()) {
+		tree v = todo.pop();
+
+		if (is_gimple_min_invariant(v))
+			continue;
+		if (++steps > 32)
+			return false;
+		/* &p->field: the pointer it is based on. */
+		if (TREE_CODE(v) == ADDR_EXPR) {
+			push_address_operands(v, &todo);
+			continue;
+		}
+		if (TREE_CODE(v) != SSA_NAME)
+			return false;
+		if (seen.add(v))
+			continue;
+		def = SSA_NAME_DEF_STMT(v);
+		if (SSA_NAME_IS_DEFAULT_DEF(v)) {
+			if (SSA_NAME_VAR(v) && TREE_CODE(SSA_NAME_VAR(v)) == PARM_DECL)
+				continue;
+			return false;
+		}
+		if (gimple_code(def) == GIMPLE_PHI) {
+			if (advanced_on_back_edge(as_a<gphi *>(def)))
+				headers.safe_push(gimple_bb(def));
+			for (i = 0; i < gimple_phi_num_args(def); i++)
+				todo.safe_push(gimple_phi_arg_def(def, i));
+			continue;
+		}
+		if (!is_gimple_assign(def) || stmt_head(def) >= 0)
+			return false;
+		if (gimple_assign_load_p(def)) {
+			loads.safe_push(def);	/* its value, not its address */
+			continue;
+		}
+		if (gimple_has_volatile_ops(def))
+			return false;
+		for (i = 1; i < gimple_num_ops(def); i++)
+			todo.safe_push(gimple_op(def, i));
+	}
+	FOR_EACH_VEC_ELT(headers, i, header) {
+		bool before = head_in_loop(ctx, head, header);
+
+		for (j = 0; before && j < loads.length(); j++)
+			before = memory_from_before(loads[j], header);
+		if (before)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the recorded access ref lost to a loop the dependency it had
+ * on its head (loop_carried_loss()), with that head loaded in the
+ * function and no head reaching the address now.
+ */
+static bool lost_in_loop(struct chain_walk *w, struct check_ctx *ctx,
+			 const struct access_rec *rec, gimple stmt, tree ref)
+{
+	int src, head;
+
+	if (rec->independent || rec->ambiguous || rec->assumed || ctx->head_stmts.is_empty() ||
+	    address_dep(w, ref, &src) != DEP_NONE)
+		return false;
+	head = resolve_source(rec->source, gimple_block(stmt), 0);
+	if (head < 0 || !head_here(ctx, head))
+		return false;
+	calculate_dominance_info(CDI_DOMINATORS);
+	return loop_carried_loss(ctx, ref, head);
+}
+
 /*
  * How the access ref, recorded as dependent, lost its dependency in the
  * current code, if it did.
  */
 static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
-				const struct access_rec *rec, tree ref, tree *base)
+				const struct access_rec *rec, gimple stmt, tree ref,
+				tree *base)
 {
 	int src;
 
@@ -158,10 +345,11 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	/*
 	 * An address based on a pointer value, as most are, has no object
 	 * base, so no object, constant or value known at entry can stand in
-	 * it: only the second round can find it broken (BREAK_CHAIN).
+	 * it: only a loop's loss or the second round can find it broken
+	 * (BREAK_LOOP, BREAK_CHAIN).
 	 */
 	if (!ctx->chained && pointer_based(ref))
-		return BREAK_NONE;
+		return lost_in_loop(w, ctx, rec, stmt, ref) ? BREAK_LOOP : BREAK_NONE;
 	/*
 	 * The base pointer carried a head (another head may still reach the
 	 * index, q->a[p->i]): an object's address in its place is a break of
@@ -203,17 +391,15 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 		*base = object_base(ref);
 		return BREAK_ENTRY;
 	}
+	if (*base)
+		return BREAK_CONSTANT;
 	/*
 	 * An address derived from some other value is not reported: the
 	 * value may still depend on the head in ways the walk cannot see
-	 * (through memory, through a call).  Only a constant is proof.
+	 * (through memory, through a call).  Only a constant, or a loop's
+	 * values from before it, is proof.
 	 */
-	return *base ? BREAK_CONSTANT : BREAK_NONE;
-}
-
-static bool head_here(struct check_ctx *ctx, int head)
-{
-	return bitmap_bit_p(ctx->heads_here, head);
+	return lost_in_loop(w, ctx, rec, stmt, ref) ? BREAK_LOOP : BREAK_NONE;
 }
 
 static unsigned HOST_WIDE_INT line_key(location_t loc)
@@ -415,11 +601,11 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 		ctx->keys_here.add(key);
 	if (rec->source < 0)
 		return;
-	kind = classify(w, ctx, rec, ref, &base);
+	kind = classify(w, ctx, rec, stmt, ref, &base);
 	if (ctx->report)
 		rtl_access = verdict_track(w, stmt, ref, store, rec, kind) + 1;
 	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY ||
-	     kind == BREAK_BASE) &&
+	     kind == BREAK_BASE || kind == BREAK_LOOP) &&
 	    !ctx->report)
 		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
 	if (kind == BREAK_NONE)

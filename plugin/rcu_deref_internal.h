@@ -39,6 +39,7 @@ struct rcu_deref_options {
 	bool probe_all;
 	bool consume_dependency;	/* consume=dependency */
 	const char *stats_path;
+	const char *records_path;	/* records=PATH */
 };
 
 extern struct rcu_deref_options rcu_deref_options;
@@ -134,6 +135,7 @@ struct chain_walk {
 };
 
 int new_source(enum source_kind kind, location_t loc);
+unsigned int sources_count(void);
 struct dep_source *source_at(int src);
 int source_rank(int src);
 int head_leader(int head);
@@ -219,6 +221,7 @@ int call_arg_source(location_t loc, unsigned int fn_uid, int index);
 void note_return(unsigned int fn_uid, int src);
 int returned_source(unsigned int fn_uid);
 void count_chains(unsigned int *chains, unsigned int *deps);
+unsigned int records_count(void);
 /* The kernel's MAX_ERRNO: ERR_PTR(-e) for 0 < e <= 4095 is an error. */
 #define RCU_DEREF_MAX_ERRNO 4095
 
@@ -280,6 +283,7 @@ enum break_kind {
 	BREAK_BASE,		/* as BREAK_OBJECT, for the head of its base */
 	BREAK_UNUSED,		/* nothing uses the head's value (warned by mark) */
 	BREAK_FINAL,		/* intact in GIMPLE, broken by an RTL pass */
+	BREAK_LOOP,		/* a loop no longer carries it to the next iteration */
 };
 
 void report_break(location_t loc, int head, const struct access_rec *rec,
@@ -339,5 +343,13 @@ void count_one(enum unit_count what);
 void count_add(enum unit_count what, unsigned long long n);
 void write_stats(void);
 void stats_start(void);
+char *json_escape(const char *s);
+
+/* rcu_deref_listing.c: the records option */
+
+void listing_note_head(int src);
+void write_listing(void);
+void listing_start(void);
+void listing_finish(void);
 
 #endif /* RCU_DEREF_INTERNAL_H */

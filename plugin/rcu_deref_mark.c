@@ -124,6 +124,8 @@ static void seed_function(struct chain_walk *w)
 			if (src >= 0) {
 				source_at(src)->early = true;
 				count_one(COUNT_HEADS);
+				if (rcu_deref_options.records_path)
+					listing_note_head(src);
 				seed(w, gimple_get_lhs(stmt), src, DEP_ADDR);
 				if (is_consume_load(stmt) || source_at(src)->marked)
 					note_head(w, gimple_get_lhs(stmt));

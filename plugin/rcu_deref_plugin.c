@@ -65,6 +65,11 @@
  *	append one line of JSON with this translation unit's counts (heads,
  *	dependent accesses, breaks, fixed sites, volatile and consume loads,
  *	and walk_steps, the work of its walks) to PATH
+ * -fplugin-arg-rcu_deref_plugin-records=PATH
+ *	append one line of JSON to PATH with the heads the mark pass saw and,
+ *	for each, the places of the dependent accesses it recorded for it
+ *	(rcu_deref_listing.c says what is not listed); the warnings are the
+ *	same with it
  * -fplugin-arg-rcu_deref_plugin-probe-all
  *	probe every function after every GIMPLE pass, not only those that
  *	hold a head or a recorded access (slower; the reference the tests
@@ -89,6 +94,7 @@
  *  rcu_deref_consume.c	consume=dependency: consume loads made plain loads
  *  rcu_deref_report.c	warnings, notes, and the rules they name
  *  rcu_deref_stats.c	the stats option
+ *  rcu_deref_listing.c	the records option: heads and their dependent accesses
  *
  * Usage:
  * $ make		# builds build/plugin/<target>/rcu_deref_plugin.so
@@ -110,6 +116,7 @@ static struct plugin_info rcu_deref_plugin_info = {
 			  "disable\tdo not activate the plugin\n"
 			  "verbose\tprint the dependency chains being tracked\n"
 			  "stats=PATH\tappend this translation unit's counts to PATH as a line of JSON\n"
+			  "records=PATH\tappend this translation unit's heads and their dependent accesses to PATH as a line of JSON\n"
 			  "dump\twrite the dump files of the plugin's passes\n",
 };
 
@@ -194,6 +201,8 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 		return parse_flag(plugin_name, arg, &rcu_deref_options.probe_all);
 	if (!strcmp(arg->key, "stats"))
 		return parse_path(plugin_name, arg, &rcu_deref_options.stats_path);
+	if (!strcmp(arg->key, "records"))
+		return parse_path(plugin_name, arg, &rcu_deref_options.records_path);
 
 	error(G_("unknown option '-fplugin-arg-%s-%s'"), plugin_name, arg->key);
 	return false;
@@ -207,6 +216,7 @@ static void rcu_deref_start_unit(void *gcc_data, void *user_data)
 	chain_start();
 	heads_start();
 	records_start();
+	listing_start();
 	blame_start();
 	report_start();
 	consume_start();
@@ -216,6 +226,9 @@ static void rcu_deref_finish(void *gcc_data, void *user_data)
 {
 	if (rcu_deref_options.stats_path)
 		write_stats();
+	if (rcu_deref_options.records_path)
+		write_listing();
+	listing_finish();
 	consume_finish();
 	report_finish();
 	blame_finish();

@@ -96,6 +96,12 @@ int first_record_of(unsigned int fn_uid)
 	return first ? *first : -1;
 }
 
+/* The number of records of the unit: their indices are 0 to this - 1. */
+unsigned int records_count(void)
+{
+	return records.recs.length();
+}
+
 struct access_rec *record_at(int index)
 {
 	return &records.recs[index];

@@ -123,6 +123,7 @@ static const char * const break_text[] = {
 	"its address is now based on an object's address, not on the loaded pointer",
 	"",
 	"in the final code, no register of its address holds a value derived from the load",
+	"its address is now computed from values known before the loop: the loop no longer carries the dependency from one iteration's load to the next",
 };
 
 /*

@@ -122,6 +122,7 @@ static struct {
 	vec<tree> arm_params;		/* parameters merged with heads */
 	vec<unsigned int> arm_hard_regs;	/* register variables merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
+	vec<tree> arm_local_loads;	/* ... those from a local variable */
 	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
@@ -170,6 +171,7 @@ void rtl_track_begin(void)
 	rtl.arm_frame = false;
 	rtl.arm_params.truncate(0);
 	rtl.arm_hard_regs.truncate(0);
+	rtl.arm_local_loads.truncate(0);
 	rtl.arm_calls.truncate(0);
 	rtl.arm_asms.truncate(0);
 	rtl.last_pass = NULL;
@@ -280,8 +282,12 @@ void rtl_track_arm_load(tree ref)
 			rtl.arm_hard_regs.safe_push(REGNO(reg));
 		return;
 	}
-	if (!rtl.arm_loads->add(ref))
-		vec_safe_push(rtl_keep, ref);
+	if (rtl.arm_loads->add(ref))
+		return;
+	vec_safe_push(rtl_keep, ref);
+	if (VAR_P(get_base_address(ref)) && auto_var_in_fn_p(get_base_address(ref),
+							     current_function_decl))
+		rtl.arm_local_loads.safe_push(ref);
 }
 
 enum rtl_fate rtl_fate_of(int access)
@@ -670,6 +676,52 @@ static bool arm_address(const_rtx y)
 }
 
 /*
+ * Whether expr, made by expansion for a local variable that shares its
+ * stack slot with others, is the arm load ref of that variable.  Expansion
+ * rewrites such a variable's references through a pointer whose points-to
+ * set holds the slot's variables, so that RTL alias analysis sees the
+ * sharing ("arg.page" becomes "MEM[(struct walk_arg *)_17].page":
+ * mm/ksm.c's ksm_next_page_arg.page): the same components down to a
+ * MEM_REF of such a pointer, at offset zero, of the variable's type, and
+ * the variable in its points-to set.
+ */
+static bool same_slot_ref(const_tree expr, const_tree ref)
+{
+	struct ptr_info_def *pi;
+	tree ptr;
+
+	while (handled_component_p(expr) && TREE_CODE(expr) == TREE_CODE(ref)) {
+		if (!operand_equal_p(TREE_OPERAND(expr, 1), TREE_OPERAND(ref, 1), 0))
+			return false;
+		expr = TREE_OPERAND(expr, 0);
+		ref = TREE_OPERAND(ref, 0);
+	}
+	if (TREE_CODE(expr) != MEM_REF || !VAR_P(ref) ||
+	    TREE_CODE(TREE_OPERAND(expr, 0)) != SSA_NAME ||
+	    !integer_zerop(TREE_OPERAND(expr, 1)) ||
+	    TYPE_MAIN_VARIANT(TREE_TYPE(expr)) != TYPE_MAIN_VARIANT(TREE_TYPE(ref)))
+		return false;
+	ptr = TREE_OPERAND(expr, 0);
+	pi = SSA_NAME_PTR_INFO(ptr);
+	return pi && pt_solution_includes(&pi->pt, ref);
+}
+
+/* Whether a MEM's expression is an arm load's. */
+static bool arm_load_expr(tree expr)
+{
+	unsigned int i;
+	tree ref;
+
+	if (rtl.arm_loads->contains(expr))
+		return true;
+	FOR_EACH_VEC_ELT(rtl.arm_local_loads, i, ref) {
+		if (same_slot_ref(expr, ref))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Whether x is an arm: a plain load the source merged with heads, or the
  * address of an object it merged with them (a list walk that starts at
  * &init_task), or an asm's output (while_each_thread from current).
@@ -682,7 +734,7 @@ static bool arm_value(rtx x)
 		const_rtx y = *iter;
 
 		if (MEM_P(y)) {
-			if (MEM_EXPR(y) && rtl.arm_loads->contains(MEM_EXPR(y)))
+			if (MEM_EXPR(y) && arm_load_expr(MEM_EXPR(y)))
 				return true;
 			iter.skip_subrtxes();
 		} else if (GET_CODE(y) == CONST || GET_CODE(y) == SYMBOL_REF) {
@@ -1215,6 +1267,21 @@ static bitmap call_clobbers(struct rtl_walk *w, rtx_insn *insn)
 	return units;
 }
 
+/*
+ * The global register variables that are arms hold ok values: at the
+ * entry, and after every call, which GCC lets change a global register
+ * (regs_invalidated_by_call has them): what a callee leaves there is
+ * still the variable's value, which never depended on a head (riscv64's
+ * current in tp, read after a call: Linux 6.1's check_unsafe_exec()).
+ */
+static void seed_arm_hard_regs(struct rtl_walk *w, bitmap state)
+{
+	unsigned int i;
+
+	for (i = 0; i < rtl.arm_hard_regs.length(); i++)
+		write_dest(w, state, regno_reg_rtx[rtl.arm_hard_regs[i]], true);
+}
+
 static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 {
 	bool args = false;
@@ -1235,6 +1302,7 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		args = true;
 	}
 	bitmap_and_compl_into(state, call_clobbers(w, insn));
+	seed_arm_hard_regs(w, state);
 	set = call_value_set(insn);
 	if (set)
 		write_dest(w, state, SET_DEST(set), args);
@@ -1331,8 +1399,7 @@ static void seed_arm_params(struct rtl_walk *w, bitmap state)
 		if (in && REG_P(in))
 			write_dest(w, state, in, true);
 	}
-	for (i = 0; i < rtl.arm_hard_regs.length(); i++)
-		write_dest(w, state, regno_reg_rtx[rtl.arm_hard_regs[i]], true);
+	seed_arm_hard_regs(w, state);
 }
 
 /*

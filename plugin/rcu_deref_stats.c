@@ -31,7 +31,7 @@ void count_add(enum unit_count what, unsigned long long n)
 }
 
 /* Copy s into a JSON string body: quotes, backslashes and controls escaped. */
-static char *json_escape(const char *s)
+char *json_escape(const char *s)
 {
 	char *out = XNEWVEC(char, strlen(s) * 6 + 1);
 	char *o = out;

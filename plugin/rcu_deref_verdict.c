@@ -225,7 +225,16 @@ int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
 		return -1;
 	access = rtl_track_access(stmt, ref, store, head, head_leader(head),
 				  kind != BREAK_NONE);
-	track_arms(w, base_pointer(ref));
+	/*
+	 * A loop's loss has arms too, its values from before the loop; but
+	 * the loop advances them by what took the head's place, and in RTL
+	 * an arm's value stays one through that arithmetic: the arms would
+	 * hide the break on the back edge.  Without them, the final code
+	 * keeps the dependency only where a head reaches the address on
+	 * every path.
+	 */
+	if (kind != BREAK_LOOP)
+		track_arms(w, base_pointer(ref));
 	if (verdict.rec_of_rtl.length() <= (unsigned int)access)
 		verdict.rec_of_rtl.safe_grow_cleared(access + 1);
 	verdict.rec_of_rtl[access] = rec;

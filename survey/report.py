@@ -202,6 +202,7 @@ def warning_rows(warnings, triage, run="warn", verdicts=None, rechecked=None):
                 "final": "no register of the address derives from the head in the final code",
                 "object": "address based on an object's address",
                 "params": "address from constants and parameters only",
+                "loop": "address from values known before the loop",
                 "unused": "head value never used"}.get(w.kind, w.kind)
         if w.uses:
             what += " (`%s`)" % w.uses

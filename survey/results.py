@@ -66,6 +66,8 @@ def _kind(message):
         return "object"
     if "from constants and the function's parameters" in message:
         return "params"
+    if "values known before the loop" in message:
+        return "loop"
     if "only through a comparison" in message:
         return "flags"
     return "other"

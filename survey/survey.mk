@@ -11,6 +11,12 @@
 #   make survey-asm                      the assembly checker's verdict on each warning
 #   make survey-recheck                  each warning's objects compiled again with this
 #                                        checkout's plugin: which warnings a fix removed
+#   make survey-recall                   the plugin's recall: each object compiled again
+#                                        with the plugin's records (every head and its
+#                                        dependent accesses in the source), checked in
+#                                        the assembly: the breaks, and those warned
+#                                        (survey/recall.py; SURVEY_DIR/recall.json, .md)
+#   make survey-recall RECALL_DIR=build/survey/V-defconfig/slices/NAME   a slice's
 #   make survey-report                   only regenerate docs/survey.md
 #   make survey-setup                    redo the survey's kernel tree
 #   make survey-slice SLICE=next         the next slice of the whole defconfig
@@ -50,6 +56,10 @@ survey-asm:
 survey-recheck: $(PLUGIN_OUT)/aarch64-linux-gnu/rcu_deref_plugin.so
 	$(PYTHON) survey/recheck.py $(SURVEY_DIR) --plugin $< -j $(or $(SURVEY_JOBS),$(shell nproc))
 
+survey-recall: $(SURVEY_PLUGIN)
+	$(PYTHON) survey/recall.py run $(or $(RECALL_DIR),$(SURVEY_DIR)) --plugin $< \
+		-j $(or $(SURVEY_JOBS),$(shell nproc))
+
 survey-report:
 	$(PYTHON) survey/report.py $(SURVEY_REPORT) $(addprefix --survey ,$(SURVEY_ALL)) \
 		--notes survey/notes.md --read-once-dirs "$(SURVEY_READ_ONCE_DIRS)" \
@@ -85,5 +95,5 @@ survey-slice: $(SURVEY_PLUGIN)
 survey-slices:
 	$(PYTHON) survey/slices.py list --archives $(SURVEY_SLICE_RESULTS)
 
-.PHONY: survey survey-asm survey-recheck survey-save survey-report survey-setup \
-	survey-slice survey-slices
+.PHONY: survey survey-asm survey-recall survey-recheck survey-save survey-report \
+	survey-setup survey-slice survey-slices

@@ -55,6 +55,13 @@ CXX_TEMPLATE_LINES = {
         "hash_set<key_hash> keys_here;": LT_GT,
         "hash_map<key_hash, location_t> new_loads;": LT_GT,
         "auto_vec<struct head_stmt> head_stmts;": LT_GT,
+        "static void push_address_operands(tree ref, vec<tree> *todo)": LT_GT,
+        "auto_vec<tree, 16> todo;": LT_GT,
+        "auto_vec<gimple, 4> loads;": LT_GT,
+        "auto_vec<basic_block, 4> headers;": LT_GT,
+        "hash_set<tree> seen;": LT_GT,
+        "if (advanced_on_back_edge(as_a<gphi *>(def)))":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
     },
     "rcu_deref_heads.c": {
         "hash_set<key_hash> *consume_calls; /* consume=dependency: their locations */": LT_GT,
@@ -69,6 +76,9 @@ CXX_TEMPLATE_LINES = {
             LT_GT,
         "vec<tree> work; /* names whose uses are to be visited */": LT_GT,
         "vec<tree> heads; /* mark pass: the values loaded by heads */": LT_GT,
+    },
+    "rcu_deref_listing.c": {
+        "vec<struct listed_head> heads;": LT_GT,
     },
     "rcu_deref_records.c": {
         "vec<struct access_rec> recs;": LT_GT,
@@ -91,6 +101,7 @@ CXX_TEMPLATE_LINES = {
     },
     "rcu_deref_rtl.c": {
         "vec<head_rec> heads;": LT_GT,
+        "vec<tree> arm_local_loads; /* ... those from a local variable */": LT_GT,
         "vec<call_rec> calls;": LT_GT,
         "vec<access_rec_rtl> accesses;": LT_GT,
         "hash_map<tree, int> *access_by_ref;": LT_GT,

@@ -99,3 +99,21 @@ def test_only_frame_accesses_vanished():
         ret
     """)), HEAD, DEP)
     assert res.verdict == "vanished"
+
+
+def test_first_heads_are_those_no_head_value_precedes():
+    """A list walk's line: the first pointer's load (nothing loaded by a
+    head before it) is a first head; the next pointer's load, through a
+    constant address while the walk's pointer is in x1, is not."""
+    from rcuderef.asmcheck.aarch64 import Places
+    places = Places(obj(("f", """
+        @2:253 ldr x1, [x0, 8]
+        adrp x2, nodes
+        @2:253 ldr x3, [x2, #:lo12:nodes]
+        @3:27 stadd w2, [x1]
+        ret
+    """)))
+    first = places.first_heads(HEAD)
+    heads = places.check(HEAD, DEP).heads
+    assert [h.text for h in heads if h.index in first] == ["ldr x1, [x0, 8]"]
+    assert len(heads) == 2

@@ -4,6 +4,7 @@ Truth for EQ_SUBST: the rule ("comparing pointers obtained from
 rcu_dereference() against non-NULL values"), and test_eq_subst_is_broken
 checks that GCC really loads def.a through its own address there.
 """
+import json
 import os
 
 import pytest
@@ -115,3 +116,59 @@ def test_marker_without_plugin_is_nothing(tmp_path):
                   extra=("-O2", *INCLUDE))
     assert r.returncode == 0
     assert "__rcu_deref_head" not in (tmp_path / "t.s").read_text()
+
+
+def records(tmp_path, source=EQ_SUBST, target="aarch64-linux-gnu", extra=("-O2",)):
+    """The records option's units for source, and the compile."""
+    path = tmp_path / "records.jsonl"
+    r = compile_c(source, target, tmp_path, args=["records=" + str(path)],
+                  extra=(*extra, *INCLUDE))
+    assert r.returncode == 0, r.stderr
+    return [json.loads(line) for line in path.read_text().splitlines()], r
+
+
+@BOTH
+def test_records_option_lists_heads_and_accesses(target, tmp_path):
+    (unit,), _ = records(tmp_path, target=target)
+    assert unit["file"].endswith("t.c")
+    (head,) = unit["heads"]
+    assert head["function"] == "reader"
+    assert head["head"].endswith("t.c:7") and head["primitive"] == "rcu_dereference"
+    assert [(a["place"].rsplit(":", 1)[1], a["store"]) for a in head["accesses"]] == \
+        [("9", False)]
+    # the head's own load depends on nothing: it is among the others
+    assert any(o["place"].endswith("t.c:7") for o in unit["others"])
+
+
+def test_records_option_appends_one_line_per_unit(tmp_path):
+    records(tmp_path)
+    units, _ = records(tmp_path, SAFE)
+    assert len(units) == 2
+
+
+def test_records_option_changes_nothing_else(tmp_path):
+    """The option only writes its file: the same warnings, the same code."""
+    plain = compile_c(EQ_SUBST, "aarch64-linux-gnu", tmp_path,
+                      extra=("-O2", "-fdiagnostics-format=json", *INCLUDE))
+    asm = (tmp_path / "t.s").read_text()
+    _, r = records(tmp_path, extra=("-O2", "-fdiagnostics-format=json"))
+    assert r.stderr == plain.stderr and "no longer depends" in r.stderr
+    assert (tmp_path / "t.s").read_text() == asm
+
+
+def test_records_option_at_o0_lists_no_head(tmp_path):
+    (unit,), _ = records(tmp_path, extra=("-O0",))
+    assert unit["heads"] == []
+
+
+@pytest.mark.parametrize("arg, message", [
+    ("records", "needs a file name"),
+    ("records=", "needs a file name"),
+    ("records=/nonexistent-dir/r.jsonl", "cannot open the rcu_deref records file"),
+])
+def test_records_option_bad_path_is_an_error(arg, message, tmp_path):
+    r = compile_c(EQ_SUBST, "aarch64-linux-gnu", tmp_path, args=[arg],
+                  extra=("-O2", *INCLUDE))
+    assert r.returncode != 0
+    assert message in r.stderr
+    assert "internal compiler error" not in r.stderr

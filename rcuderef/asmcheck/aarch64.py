@@ -938,6 +938,18 @@ class Places:
         return PlaceResult(heads, found)
 
 
+    def first_heads(self, head_places, functions=None) -> set[int]:
+        """The indices of the head loads at ``head_places`` before which
+        no register or stack slot holds a head's value (on some path):
+        the first head of a chain (a list walk's first pointer), whose own
+        address derives from no head by design."""
+        heads, states = self._solve(head_places, functions)
+        return {insn.index for insn in heads
+                if states is not None and states[insn.index] is not None
+                and not any(states[insn.index].regs.values())
+                and not any(states[insn.index].slots.values())}
+
+
 def check_places(asm_text: str, head_places, dep_places,
                  functions=None) -> PlaceResult:
     """:meth:`Places.check` on one assembly text."""
