@@ -67,6 +67,19 @@ KNOWN = (
           "a head's reference matched through the slot pointer's points-to set, "
           "`same_slot_ref()`, as arms are since e735bc8); "
           "`tests/test_fuzz.py::test_seed_220_head_in_a_shared_stack_slot`"),
+    Known(220, "2079:149", ("-O2",), "false-positive", "checker",
+          "`p == &g_63 ? *p : *p` (seed 87's shape) on a 32-byte struct, in "
+          "the IPA-SRA clone func_1.isra: the consume head `ldar x0, [x0]` "
+          "(2079:149) and the one copy left, `ldp q0, q1, [x0]` (2079:258), "
+          "through the head's register: intact; RTL merged the two arms' "
+          "copies into that one, and the then-arm's copy (2079:221), which "
+          "GIMPLE had given &g_63, has no insn of its own: vanished, so its "
+          "GIMPLE verdict stands (plugin's bug: the merge of an aggregate "
+          "copy is not found, unlike seed 87's scalar load; at -O1 both say "
+          "broken)",
+          "not fixed yet: the RTL merged-access lookup (`merged_at_location()`) "
+          "should also take a block copy whose MEM keeps the other arm's "
+          "MEM_EXPR"),
     Known(231, "478:425", ("-O1",), "false-positive", "checker",
           "`(*__atomic_load_n(&l_1339, __ATOMIC_CONSUME)) = l_1338[2][0][1]` used "
           "as a value: the gimplifier stores through the head's value and loads "
