@@ -275,6 +275,7 @@ void rtl_track_arm_decl(tree decl)
 void rtl_track_arm_load(tree ref)
 {
 	rtx reg = VAR_P(ref) && DECL_HARD_REGISTER(ref) ? DECL_RTL_IF_SET(ref) : NULL_RTX;
+	tree base;
 
 	/* A global register variable (riscv's current task in tp): no MEM. */
 	if (reg && REG_P(reg) && HARD_REGISTER_P(reg)) {
@@ -285,8 +286,8 @@ void rtl_track_arm_load(tree ref)
 	if (rtl.arm_loads->add(ref))
 		return;
 	vec_safe_push(rtl_keep, ref);
-	if (VAR_P(get_base_address(ref)) && auto_var_in_fn_p(get_base_address(ref),
-							     current_function_decl))
+	base = get_base_address(ref);
+	if (base && VAR_P(base) && auto_var_in_fn_p(base, current_function_decl))
 		rtl.arm_local_loads.safe_push(ref);
 }
 
