@@ -77,9 +77,12 @@ KNOWN = (
           "GIMPLE verdict stands (plugin's bug: the merge of an aggregate "
           "copy is not found, unlike seed 87's scalar load; at -O1 both say "
           "broken)",
-          "not fixed yet: the RTL merged-access lookup (`merged_at_location()`) "
-          "should also take a block copy whose MEM keeps the other arm's "
-          "MEM_EXPR"),
+          "the plugin, fixed: cse1 gave the then-arm's copy the head's "
+          "register back and cross-jumping (jump2) kept the else-arm's equal "
+          "insn, whose MEMs lost their MEM_EXPR (merge_memattrs()); RTL now "
+          "takes that insn for both arms' copies (`crossjumped_access()` in "
+          "`rcu_deref_rtl.c`); "
+          "`tests/test_fuzz.py::test_seed_220_crossjumped_aggregate_copy`"),
     Known(231, "478:425", ("-O1",), "false-positive", "checker",
           "`(*__atomic_load_n(&l_1339, __ATOMIC_CONSUME)) = l_1338[2][0][1]` used "
           "as a value: the gimplifier stores through the head's value and loads "
@@ -90,9 +93,11 @@ KNOWN = (
           "stored), the store (478:469) stays intact; the plugin reports the "
           "reload as \"its address became a constant, then it was merged\" "
           "(plugin's bug)",
-          "not fixed yet: the mark pass should not record a load that reads "
-          "back the store just made to the same reference (its value is the "
-          "stored one)"),
+          "the plugin, fixed: the mark pass leaves out a load that reads back "
+          "the store just made to the same reference (`reads_back_store()` in "
+          "`rcu_deref_mark.c`); fuzz/repro/assignment_value_reload.c; "
+          "`tests/test_fuzz.py::test_seed_231_reload_of_an_assignment`, "
+          "`test_assignment_value_reload_is_no_access`"),
 )
 
 BY_HEAD = {(k.seed, k.head): k for k in KNOWN}

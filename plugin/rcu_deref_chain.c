@@ -233,55 +233,65 @@ enum dep_strength strength_of(struct chain_walk *w, tree op, int *src)
 }
 
 /*
+ * Push the operands the address of the memory reference ref is computed
+ * from: base pointers, array indices, a TARGET_MEM_REF's base and indices.
+ * An access given by its address (atomic builtins) is an SSA name, its own
+ * operand; a declared object's address has none.
+ */
+void address_operands(tree ref, vec<tree> *ops)
+{
+	if (TREE_CODE(ref) == SSA_NAME) {
+		ops->safe_push(ref);
+		return;
+	}
+	if (TREE_CODE(ref) == ADDR_EXPR)
+		ref = TREE_OPERAND(ref, 0);
+	while (handled_component_p(ref) || TREE_CODE(ref) == MEM_REF ||
+	       TREE_CODE(ref) == TARGET_MEM_REF) {
+		switch (TREE_CODE(ref)) {
+		case ARRAY_REF:
+		case ARRAY_RANGE_REF:
+			ops->safe_push(TREE_OPERAND(ref, 1));
+			break;
+		case MEM_REF:
+			ops->safe_push(TREE_OPERAND(ref, 0));
+			return;
+		case TARGET_MEM_REF:
+			ops->safe_push(TMR_BASE(ref));
+			if (TMR_INDEX(ref))
+				ops->safe_push(TMR_INDEX(ref));
+			if (TMR_INDEX2(ref))
+				ops->safe_push(TMR_INDEX2(ref));
+			return;
+		default:
+			break;
+		}
+		ref = TREE_OPERAND(ref, 0);
+	}
+}
+
+/*
  * The strongest dependency among the SSA names used in the address of the
  * memory reference ref (base pointers and array indices).
  */
 enum dep_strength address_dep(struct chain_walk *w, tree ref, int *src)
 {
+	auto_vec<tree, 8> ops;
 	enum dep_strength best = DEP_NONE;
-	int s;
+	unsigned int i;
 
 	*src = -1;
-	/* An access given by its address (atomic builtins). */
-	if (TREE_CODE(ref) == SSA_NAME)
-		return strength_of(w, ref, src);
-	if (TREE_CODE(ref) == ADDR_EXPR)
-		ref = TREE_OPERAND(ref, 0);
-	while (handled_component_p(ref) || TREE_CODE(ref) == MEM_REF ||
-	       TREE_CODE(ref) == TARGET_MEM_REF) {
-		unsigned int i, nops = 0;
-		tree ops[3];
+	address_operands(ref, &ops);
+	for (i = 0; i < ops.length(); i++) {
+		enum dep_strength st;
+		int s = -1;
 
-		switch (TREE_CODE(ref)) {
-		case ARRAY_REF:
-		case ARRAY_RANGE_REF:
-			ops[nops++] = TREE_OPERAND(ref, 1);
-			break;
-		case MEM_REF:
-			ops[nops++] = TREE_OPERAND(ref, 0);
-			break;
-		case TARGET_MEM_REF:
-			ops[nops++] = TMR_BASE(ref);
-			ops[nops++] = TMR_INDEX(ref);
-			ops[nops++] = TMR_INDEX2(ref);
-			break;
-		default:
-			break;
+		st = strength_of(w, ops[i], &s);
+		if (st > best || (st == best && st != DEP_NONE &&
+				  source_rank(s) > source_rank(*src))) {
+			best = st;
+			*src = s;
 		}
-		for (i = 0; i < nops; i++) {
-			enum dep_strength st;
-
-			s = -1;
-			st = strength_of(w, ops[i], &s);
-			if (st > best || (st == best && st != DEP_NONE &&
-					  source_rank(s) > source_rank(*src))) {
-				best = st;
-				*src = s;
-			}
-		}
-		if (TREE_CODE(ref) == MEM_REF || TREE_CODE(ref) == TARGET_MEM_REF)
-			break;
-		ref = TREE_OPERAND(ref, 0);
 	}
 	return best;
 }

@@ -148,37 +148,6 @@ static bool head_here(struct check_ctx *ctx, int head)
 	return bitmap_bit_p(ctx->heads_here, head);
 }
 
-/* Push the SSA names and constants the address of ref is computed from. */
-static void push_address_operands(tree ref, vec<tree> *todo)
-{
-	if (TREE_CODE(ref) == ADDR_EXPR)
-		ref = TREE_OPERAND(ref, 0);
-	while (handled_component_p(ref) || TREE_CODE(ref) == MEM_REF ||
-	       TREE_CODE(ref) == TARGET_MEM_REF) {
-		switch (TREE_CODE(ref)) {
-		case ARRAY_REF:
-		case ARRAY_RANGE_REF:
-			todo->safe_push(TREE_OPERAND(ref, 1));
-			break;
-		case MEM_REF:
-			todo->safe_push(TREE_OPERAND(ref, 0));
-			return;
-		case TARGET_MEM_REF:
-			todo->safe_push(TMR_BASE(ref));
-			if (TMR_INDEX(ref))
-				todo->safe_push(TMR_INDEX(ref));
-			if (TMR_INDEX2(ref))
-				todo->safe_push(TMR_INDEX2(ref));
-			return;
-		default:
-			break;
-		}
-		ref = TREE_OPERAND(ref, 0);
-	}
-	if (TREE_CODE(ref) == SSA_NAME)
-		todo->safe_push(ref);
-}
-
 /*
  * Whether phi, in a loop's header, takes on the back edge a value the loop
  * computes (advances), not the PHI's own value.
@@ -257,7 +226,7 @@ static bool loop_carried_loss(struct check_ctx *ctx, tree ref, int head)
 	basic_block header;
 	gimple def;
 
-	push_address_operands(ref, &todo);
+	address_operands(ref, &todo);
 	while (!todo.is_empty()) {
 		tree v = todo.pop();
 
@@ -267,7 +236,7 @@ static bool loop_carried_loss(struct check_ctx *ctx, tree ref, int head)
 			return false;
 		/* &p->field: the pointer it is based on. */
 		if (TREE_CODE(v) == ADDR_EXPR) {
-			push_address_operands(v, &todo);
+			address_operands(v, &todo);
 			continue;
 		}
 		if (TREE_CODE(v) != SSA_NAME)

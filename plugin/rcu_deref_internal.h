@@ -146,6 +146,7 @@ void walk_init(struct chain_walk *w);
 void walk_release(struct chain_walk *w);
 void seed(struct chain_walk *w, tree name, int src, enum dep_strength st);
 enum dep_strength strength_of(struct chain_walk *w, tree op, int *src);
+void address_operands(tree ref, vec<tree> *ops);
 enum dep_strength address_dep(struct chain_walk *w, tree ref, int *src);
 tree invariant_value(tree value);
 void walk_function(struct chain_walk *w);

@@ -235,6 +235,29 @@ static bool read_only_object(tree ref)
 	       !TREE_THIS_VOLATILE(base);
 }
 
+/*
+ * A load that reads back the store the statement before made to the same
+ * reference: the gimplifier's reload of an assignment used as a value
+ * ("x = (*p = v)" becomes "*p = v; x = *p;").  The source reads nothing
+ * there (an assignment's value is the value stored), and the reload is
+ * ordered after the store by coherence in any case; the store is recorded
+ * itself.  Value numbering often gives the reload the stored value, and a
+ * vanished reload must not count as a broken access.  (operand_equal_p()
+ * never matches volatile references: a READ_ONCE() stays recorded.)
+ */
+static bool reads_back_store(const_gimple stmt, tree ref)
+{
+	tree vuse = gimple_vuse(stmt);
+	gimple def;
+
+	if (!vuse || TREE_CODE(vuse) != SSA_NAME)
+		return false;
+	def = SSA_NAME_DEF_STMT(vuse);
+	return gimple_assign_single_p(def) && gimple_vdef(def) == vuse &&
+	       gimple_bb(def) == gimple_bb(stmt) &&
+	       operand_equal_p(gimple_assign_lhs(def), ref, 0);
+}
+
 static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			  void *data)
 {
@@ -247,7 +270,7 @@ static void record_access(struct chain_walk *w, gimple stmt, tree ref, bool stor
 	if (!key)
 		return;
 	note_access_loc(key >> 32);
-	if (!store && read_only_object(ref))
+	if (!store && (read_only_object(ref) || reads_back_store(stmt, ref)))
 		return;
 	st = address_dep(w, ref, &src);
 	rec = record_for(key, store);

@@ -1087,6 +1087,40 @@ static bool stored_mem(rtx_insn *insn, const_rtx mem)
 }
 
 /*
+ * Cross-jumping (jump2) keeps one of two equal insns that end two blocks,
+ * and merge_memattrs() drops the MEM_EXPR their MEMs do not share: "p ==
+ * &x ? *p : *p" on a structure, once cse1 gave both copies the head's
+ * register back, is one copy at the else arm's location whose MEMs have
+ * no MEM_EXPR.  Access i, found there by location, then stands for the
+ * other arm's access too: the unique other tracked access of the same
+ * direction, leader and size, at another location.  (Only an insn equal
+ * to i's, the same address, could be cross-jumped with it; that access,
+ * if some insn still makes it, keeps that insn's fate: settle_unseen().)
+ */
+static int crossjumped_access(bool store, int i)
+{
+	access_rec_rtl *a = &rtl.accesses[i];
+	HOST_WIDE_INT size = int_size_in_bytes(TREE_TYPE(a->ref));
+	unsigned int k;
+	int found = -1;
+
+	if (size <= 0)
+		return -1;
+	for (k = 0; k < rtl.accesses.length(); k++) {
+		access_rec_rtl *b = &rtl.accesses[k];
+
+		if ((int)k == i || b->store != store || b->leader != a->leader ||
+		    pure(b->loc) == pure(a->loc) ||
+		    int_size_in_bytes(TREE_TYPE(b->ref)) != size)
+			continue;
+		if (found >= 0)
+			return -1;
+		found = k;
+	}
+	return found;
+}
+
+/*
  * The tracked access that mem, in insn, makes, or -1; *merged: the access
  * merged into it, or -1.
  */
@@ -1096,10 +1130,13 @@ static int mem_access(rtx_insn *insn, const_rtx mem, int *merged)
 	int i = access_in_mem(mem);
 
 	*merged = -1;
-	if (i >= 0)
+	if (i >= 0) {
 		*merged = merged_at_location(insn, store, i);
-	else
+	} else {
 		i = access_at_location(insn, mem, store);
+		if (i >= 0)
+			*merged = crossjumped_access(store, i);
+	}
 	return i;
 }
 

@@ -134,6 +134,24 @@ static void track_register_aggregate(gimple load,
 }
 
 /*
+ * A builtin or internal function that expands inline (ffz() is
+ * __builtin_ctzl(~word): "rbit; clz" on arm64) leaves no call insn for
+ * RTL to find as an arm: its arguments are the arm's values then, and
+ * the arithmetic that RTL makes of them keeps them arms.  They go through
+ * the walk's checks (a load that depended on a head is no arm).
+ */
+static void push_inline_call_args(gimple call,
+				  vec<std::pair<tree, bool> > *todo)
+{
+	unsigned int i;
+
+	if (!gimple_call_builtin_p(call, BUILT_IN_NORMAL) && !gimple_call_internal_p(call))
+		return;
+	for (i = 0; i < gimple_call_num_args(call); i++)
+		todo->safe_push(std::make_pair(gimple_call_arg(call, i), true));
+}
+
+/*
  * The values that a PHI merges with head values into the base pointer of
  * an access, and that never depended on a head (a parameter, a plain
  * load, a call's result, an asm's output, a declared object's address,
@@ -184,10 +202,12 @@ static void track_arms(struct chain_walk *w, tree base)
 			if (!arm || (strength_of(w, v, &src) != DEP_NONE &&
 				     resolve_source(src, gimple_block(def), 0) >= 0))
 				continue;
-			if (is_gimple_call(def))
+			if (is_gimple_call(def)) {
 				rtl_track_arm_call(def);
-			else
+				push_inline_call_args(def, &todo);
+			} else {
 				rtl_track_arm_asm(def);
+			}
 		} else if (gimple_assign_load_p(def)) {
 			/*
 			 * A load that depended on a head in the source is no
@@ -202,6 +222,31 @@ static void track_arms(struct chain_walk *w, tree base)
 		} else if (is_gimple_assign(def)) {
 			push_arm_operands(w, def, arm, &todo);
 		}
+	}
+}
+
+/*
+ * The arms of the operands of ref's address: its base pointer, and the
+ * array indices that carry a head's value (panthor_vm_active(): "slots[as]",
+ * with as a head's field, ffz() of a mask, or 0).  An index that depended
+ * on a head only through a comparison or boolean result in the source
+ * (flags_only: "a[r1 && f]") has no arms, even where GCC made it a PHI of
+ * the head and "f != 0": on every path the source's index is what the
+ * head's test chose, which the rule says the final code does not order.
+ */
+static void track_address_arms(struct chain_walk *w, tree ref, bool flags_only)
+{
+	auto_vec<tree, 8> ops;
+	tree base = base_pointer(ref);
+	unsigned int i;
+	int src;
+
+	track_arms(w, base);
+	address_operands(ref, &ops);
+	for (i = 0; i < ops.length(); i++) {
+		if (ops[i] != base && !flags_only &&
+		    strength_of(w, ops[i], &src) == DEP_ADDR)
+			track_arms(w, ops[i]);
 	}
 }
 
@@ -234,7 +279,7 @@ int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
 	 * every path.
 	 */
 	if (kind != BREAK_LOOP)
-		track_arms(w, base_pointer(ref));
+		track_address_arms(w, ref, rec->flags_only);
 	if (verdict.rec_of_rtl.length() <= (unsigned int)access)
 		verdict.rec_of_rtl.safe_grow_cleared(access + 1);
 	verdict.rec_of_rtl[access] = rec;

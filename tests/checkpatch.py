@@ -41,6 +41,8 @@ CXX_TEMPLATE_LINES = {
         "vec<struct dep_source> sources;": LT_GT,
         "hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> *eithers;": LT_GT * 2,
         "chain.eithers = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int>;": LT_GT * 2,
+        "void address_operands(tree ref, vec<tree> *ops)": LT_GT,
+        "auto_vec<tree, 8> ops;": LT_GT,
     },
     "rcu_deref_consume.c": {
         "cs.group_of_src = new hash_map<key_hash, int>;": LT_GT,
@@ -55,7 +57,6 @@ CXX_TEMPLATE_LINES = {
         "hash_set<key_hash> keys_here;": LT_GT,
         "hash_map<key_hash, location_t> new_loads;": LT_GT,
         "auto_vec<struct head_stmt> head_stmts;": LT_GT,
-        "static void push_address_operands(tree ref, vec<tree> *todo)": LT_GT,
         "auto_vec<tree, 16> todo;": LT_GT,
         "auto_vec<gimple, 4> loads;": LT_GT,
         "auto_vec<basic_block, 4> headers;": LT_GT,
@@ -76,6 +77,9 @@ CXX_TEMPLATE_LINES = {
             LT_GT,
         "vec<tree> work; /* names whose uses are to be visited */": LT_GT,
         "vec<tree> heads; /* mark pass: the values loaded by heads */": LT_GT,
+        "void address_operands(tree ref, vec<tree> *ops);":
+            LT_GT + ("WARNING: function definition argument 'tree' should also have "
+                     "an identifier name",),
     },
     "rcu_deref_listing.c": {
         "vec<struct listed_head> heads;": LT_GT,
@@ -147,8 +151,10 @@ CXX_TEMPLATE_LINES = {
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "auto_vec<int> fix;": LT_GT,
         "auto_vec<std::pair<tree, bool>, 16> todo;": LT_GT * 2,
-        "vec<std::pair<tree, bool> > *todo)": LT_GT * 2 + (LT_GT[0],) * 2,
+        # Twice: push_arm_operands() and push_inline_call_args().
+        "vec<std::pair<tree, bool> > *todo)": LT_GT * 3 + (LT_GT[0],) * 3,
         "hash_set<tree> seen;": LT_GT,
+        "auto_vec<tree, 8> ops;": LT_GT,
     },
 }
 

@@ -689,3 +689,59 @@ def test_seed_220_head_in_a_shared_stack_slot(tmp_path):
     heads = {h[0]: h for h in config["verdicts"]["heads"]}
     assert heads["2079:329"][1] == "intact"
     assert heads["2079:329"][3] == "agree-intact", heads["2079:329"]
+
+
+def test_seed_220_crossjumped_aggregate_copy(tmp_path):
+    """Fuzz seed 220 at -O2 (campaign slice 201-300): the head 2079:149,
+    "p == &g_63 ? *p : *p" on a 32-byte structure in the IPA-SRA clone
+    func_1.isra.  The checker finds the one copy left, "ldp q0, q1, [x0]"
+    through the consume head's register, intact.  cse1 gave the then-arm's
+    copy (2079:221, &g_63 in GIMPLE) the head's register back, and
+    cross-jumping (jump2) kept the else-arm's equal insn, whose MEMs lost
+    their MEM_EXPR (merge_memattrs()).  The plugin kept the vanished copy's
+    GIMPLE verdict and warned before it took that insn for both arms'
+    copies (crossjumped_access() in rcu_deref_rtl.c); a small file of the
+    same shape is merged already in GIMPLE or hoisted, so the seed is the
+    test."""
+    res = pipeline.check_program(220, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
+                                 levels=("-O2",))
+    assert res["status"] == "ok", res.get("failures") or res.get("reason")
+    (config,) = res["configs"]
+    heads = {h[0]: h for h in config["verdicts"]["heads"]}
+    assert heads["2079:149"][1] == "intact"
+    assert heads["2079:149"][3] == "agree-intact", heads["2079:149"]
+
+
+def test_seed_231_reload_of_an_assignment(tmp_path):
+    """Fuzz seed 231 at -O1 (campaign slice 201-300): the head 478:425,
+    "(*__atomic_load_n(&g_814, __ATOMIC_CONSUME)) = ..." used as a value.
+    The checker finds the store through the head intact; the plugin
+    warned at the gimplifier's reload of the stored value (478:424, "its
+    address became a constant, then it was merged"), no access of the
+    source, before the mark pass left such reloads out."""
+    res = pipeline.check_program(231, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
+                                 levels=("-O1",))
+    (config,) = res["configs"]
+    heads = {h[0]: h for h in config["verdicts"]["heads"]}
+    assert heads["478:425"][1] == "intact"
+    assert heads["478:425"][3] == "agree-intact", heads["478:425"]
+
+
+RELOAD = os.path.join(REPO, "fuzz", "repro", "assignment_value_reload.c")
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os"])
+def test_assignment_value_reload_is_no_access(target, opt, tmp_path):
+    """fuzz/repro/assignment_value_reload.c: "sink = ~(*rcu_dereference(gp)
+    = v)" makes one access through the head, the store (read by hand: an
+    assignment's value is the value stored); the gimplifier's reload of
+    it is not recorded (two accesses before the fix)."""
+    stats = tmp_path / "stats.json"
+    cmd = [TARGETS[target], opt, "-S", "-o", os.devnull, "-fplugin=" + plugin_path(target),
+           "-fplugin-arg-rcu_deref_plugin-stats=%s" % stats, RELOAD]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+    assert proc.returncode == 0, proc.stderr
+    (line,) = stats.read_text().splitlines()
+    record = json.loads(line)
+    assert (record["heads"], record["accesses"]) == (1, 1), record

@@ -484,6 +484,24 @@ def test_shared_stack_slot_arm(opt, target):
 
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
+def test_inline_builtin_arm(opt, target):
+    """drivers/gpu/drm/panthor/panthor_mmu.c's panthor_vm_active(),
+    reduced: the slot index (line 55) is a field read through the head
+    (line 44), or ffz() of a mask, or 0.  The last two never depended on
+    the head: arms, in the array index (the rule read by hand).  The
+    aarch64 checker, which knows no source arms, finds the store broken
+    on their path ("rbit; clz", "csel w19, wzr, ..."); the plugin warned
+    at every level before it followed arms from array indices and took an
+    inline builtin's arguments for its result (1 warning in the 6.12
+    whole-defconfig slice drivers-gpu-drm)."""
+    name = "inline_builtin_arm.c"
+    if target == "aarch64-linux-gnu":
+        assert broken_in_asm(name, opt, {44}, {55}) == {55}
+    assert warnings(name, target, ["read-once-heads"], opt=opt) == []
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-Os", "-O3"])
 @pytest.mark.parametrize("name,line", [
     ("loop_carried_plain_load_arm.c", 52),
     ("ringbuf_loop_arm.c", 47),
