@@ -671,6 +671,18 @@ def test_slices_keep_and_merge(tmp_path):
     assert row.split(" | ")[2].startswith("7:")
 
 
+def assert_agree_intact(tmp_path, seed, level, head):
+    """The program of seed checked at level on the verdict target: no
+    failure, and the head intact for the checker, the plugin agreeing."""
+    res = pipeline.check_program(seed, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
+                                 levels=(level,))
+    assert res["status"] == "ok", res.get("failures") or res.get("reason")
+    (config,) = res["configs"]
+    heads = {h[0]: h for h in config["verdicts"]["heads"]}
+    assert heads[head][1] == "intact"
+    assert heads[head][3] == "agree-intact", heads[head]
+
+
 def test_seed_220_head_in_a_shared_stack_slot(tmp_path):
     """Fuzz seed 220 at -O1 (campaign slice 201-300): the head 2079:329,
     rcu_dereference(l_396), reads a local pointer that shares its stack
@@ -682,13 +694,7 @@ def test_seed_220_head_in_a_shared_stack_slot(tmp_path):
     through the shared slot's pointer, as it matches an arm's
     (survey/repro/shared_stack_slot_arm.c); a small file of the same shape
     gave no warning with that plugin (no other head of the leader found)."""
-    res = pipeline.check_program(220, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
-                                 levels=("-O1",))
-    assert res["status"] == "ok", res.get("failures") or res.get("reason")
-    (config,) = res["configs"]
-    heads = {h[0]: h for h in config["verdicts"]["heads"]}
-    assert heads["2079:329"][1] == "intact"
-    assert heads["2079:329"][3] == "agree-intact", heads["2079:329"]
+    assert_agree_intact(tmp_path, 220, "-O1", "2079:329")
 
 
 def test_seed_220_crossjumped_aggregate_copy(tmp_path):
@@ -703,13 +709,7 @@ def test_seed_220_crossjumped_aggregate_copy(tmp_path):
     copies (crossjumped_access() in rcu_deref_rtl.c); a small file of the
     same shape is merged already in GIMPLE or hoisted, so the seed is the
     test."""
-    res = pipeline.check_program(220, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
-                                 levels=("-O2",))
-    assert res["status"] == "ok", res.get("failures") or res.get("reason")
-    (config,) = res["configs"]
-    heads = {h[0]: h for h in config["verdicts"]["heads"]}
-    assert heads["2079:149"][1] == "intact"
-    assert heads["2079:149"][3] == "agree-intact", heads["2079:149"]
+    assert_agree_intact(tmp_path, 220, "-O2", "2079:149")
 
 
 def test_seed_231_reload_of_an_assignment(tmp_path):
@@ -719,12 +719,7 @@ def test_seed_231_reload_of_an_assignment(tmp_path):
     warned at the gimplifier's reload of the stored value (478:424, "its
     address became a constant, then it was merged"), no access of the
     source, before the mark pass left such reloads out."""
-    res = pipeline.check_program(231, str(tmp_path / "w"), targets=[pipeline.VERDICT_TARGET],
-                                 levels=("-O1",))
-    (config,) = res["configs"]
-    heads = {h[0]: h for h in config["verdicts"]["heads"]}
-    assert heads["478:425"][1] == "intact"
-    assert heads["478:425"][3] == "agree-intact", heads["478:425"]
+    assert_agree_intact(tmp_path, 231, "-O1", "478:425")
 
 
 RELOAD = os.path.join(REPO, "fuzz", "repro", "assignment_value_reload.c")
