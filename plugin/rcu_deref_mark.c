@@ -252,9 +252,9 @@ static bool reads_back_store(const_gimple stmt, tree ref)
 
 	if (!vuse || TREE_CODE(vuse) != SSA_NAME)
 		return false;
+	/* The virtual use's definition: the store (a single assignment) before. */
 	def = SSA_NAME_DEF_STMT(vuse);
-	return gimple_assign_single_p(def) && gimple_vdef(def) == vuse &&
-	       gimple_bb(def) == gimple_bb(stmt) &&
+	return gimple_assign_single_p(def) && gimple_bb(def) == gimple_bb(stmt) &&
 	       operand_equal_p(gimple_assign_lhs(def), ref, 0);
 }
 

@@ -242,10 +242,11 @@ static void track_address_arms(struct chain_walk *w, tree ref, bool flags_only)
 	int src;
 
 	track_arms(w, base);
+	if (flags_only)
+		return;
 	address_operands(ref, &ops);
 	for (i = 0; i < ops.length(); i++) {
-		if (ops[i] != base && !flags_only &&
-		    strength_of(w, ops[i], &src) == DEP_ADDR)
+		if (ops[i] != base && strength_of(w, ops[i], &src) == DEP_ADDR)
 			track_arms(w, ops[i]);
 	}
 }

@@ -714,7 +714,8 @@ def test_seed_220_crossjumped_aggregate_copy(tmp_path):
 
 def test_seed_231_reload_of_an_assignment(tmp_path):
     """Fuzz seed 231 at -O1 (campaign slice 201-300): the head 478:425,
-    "(*__atomic_load_n(&g_814, __ATOMIC_CONSUME)) = ..." used as a value.
+    "(*__atomic_load_n(&l_1339, __ATOMIC_CONSUME)) = l_1338[2][0][1]" used
+    as a value.
     The checker finds the store through the head intact; the plugin
     warned at the gimplifier's reload of the stored value (478:424, "its
     address became a constant, then it was merged"), no access of the
