@@ -432,6 +432,7 @@ def dependent_accesses(prog, head_sites, counts=None):
         why = "-O0 -g compile failed"
         return {}, {}, {tuple(h): why for h in head_sites}
     sites = asmcheck.Sites(read(asm), os.path.basename(prog.src))
+    sites.solve(head_sites)
     deps, mixed, unknown = {}, {}, {}
     for h in head_sites:
         found = sites.dependent_accesses(tuple(h))
@@ -476,6 +477,7 @@ def head_verdicts(prog, level, base_s, head_sites, deps, o0_counts=None):
     warned_at = {}
     warnings = plugin_head_warnings(wproc.stderr, basename, warned_at)
     sites = asmcheck.Sites(read(asm), basename)
+    sites.solve(h for h in map(tuple, head_sites) if deps.get(h))
     o0_asm = []
     out = {"counts": collections.Counter(), "heads": [], "disagreements": []}
     for h in head_sites:

@@ -67,12 +67,13 @@ This module is deliberately independent of the GCC plugin it checks.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 
 from . import dataflow, gas
 from .dataflow import (  # noqa: F401 (part of this module's interface)
-    CALL, DATA, FLAGS, HEAD_SOURCE, Access, CallGraph,
+    CALL, DATA, FLAGS, HEAD_SOURCE, NONE, Access, CallGraph,
     Insn, Isa, Program, Result, State, Value, annotations, clear_slots,
     error_pointer, load_slot, store_slot, strength, vcap, vjoin, vmeet)
 from .gas import IDENT as _IDENT
@@ -152,11 +153,13 @@ def split_operands(text: str) -> list[str]:
     return gas.split_operands(text, "[{", "]}")
 
 
+@functools.cache
 def register(operand: str) -> tuple[str | None, bool]:
     """Canonical register name of an operand and whether it is a lane.
 
     wN/xN map to ``xN``; v/q/d/s/h/bN map to ``vN``; sp/wsp map to ``sp``;
-    xzr/wzr map to ``zr``; non-registers map to None.
+    xzr/wzr map to ``zr``; non-registers map to None.  (Cached: the
+    analysis asks again for every operand at every fixpoint round.)
     """
     operand = operand.strip().lower()
     if operand in _REG_ALIASES:
@@ -197,7 +200,12 @@ def immediate(operand: str) -> int | None:
 
 def memref(insn: Insn) -> MemRef:
     """Decode the bracketed address operand (or a PC-relative literal)."""
-    ops = insn.operands
+    return _memref(insn.operands)
+
+
+@functools.cache
+def _memref(ops: tuple[str, ...]) -> MemRef:
+    """:func:`memref` of an instruction's operands (cached)."""
     position = next((i for i, op in enumerate(ops) if op.startswith("[")),
                     None)
     if position is None:
@@ -218,6 +226,7 @@ def memref(insn: Insn) -> MemRef:
 
 # ------------------------------------------------------- classification
 
+@functools.cache
 def memory_kind(mnemonic: str) -> str | None:
     """Classify a mnemonic: "load", "store", "atomic", "prefetch" or None."""
     if mnemonic.startswith("prf"):
@@ -363,9 +372,15 @@ def address_level(state: State, ref: MemRef) -> int:
     return strength(address_value(state, ref))
 
 
-def transfer_memory(insn: Insn, state: State, head: bool) -> None:
-    """Apply a load, store or atomic to ``state``."""
+def transfer_memory(insn: Insn, state: State, head) -> None:
+    """Apply a load, store or atomic to ``state`` (``head``: the source a
+    head load defines, see :func:`dataflow.head_value`)."""
     ref = memref(insn)
+    if (ref.base in STACK_BASES and ref.index is None
+            and any(type(s) is int for s in state.val(ref.base))):
+        # A frame access in the views of heads the base does not hold,
+        # none in the others.
+        raise dataflow.ViewsDiverge("a frame base holds a head")
     stack = is_stack_slot(state, ref) and ref.offset is not None
     if memory_kind(insn.mnemonic) == "store":
         if _STORE_EXCLUSIVE.match(insn.mnemonic):
@@ -384,13 +399,13 @@ def transfer_memory(insn: Insn, state: State, head: bool) -> None:
         size = access_size(insn.mnemonic, insn.operands[0])
         address = address_value(state, ref)
         for i, (reg, partial) in enumerate(loaded):
-            if head:
-                value = {HEAD_SOURCE: DATA}
-            elif stack:
+            if stack:
                 value = load_slot(state, ref.base, ref.offset + i * size,
                                   size)
             else:
                 value = address
+            if head is not None:
+                value = dataflow.head_value(head, value)
             if partial:
                 value = vjoin(value, state.val(reg))
             state.set(reg, value)
@@ -525,7 +540,7 @@ def transfer_data(insn: Insn, state: State) -> None:
     state.set(dest, value)
 
 
-def transfer(insn: Insn, state: State, head: bool,
+def transfer(insn: Insn, state: State, head,
              summaries=None) -> State:
     """State after ``insn`` given the state before it.
 
@@ -693,6 +708,25 @@ class SiteResult:
         return "unknown" if self.ambiguous else "intact"
 
 
+def view_of(state: State, ref: MemRef, source) -> tuple[bool, int]:
+    """(frame access, level of the address) of an access in the analysis
+    of the view source ``source`` alone (None: of ``state`` as it is): in
+    the view, a register holds only that source and the error pointer."""
+    if source is None:
+        return is_stack_slot(state, ref), address_level(state, ref)
+    base, index = state.val(ref.base), state.val(ref.index)
+    stack = (ref.base in STACK_BASES and ref.index is None
+             and source not in base and dataflow.ERR_SOURCE not in base)
+    return stack, max(base.get(source, NONE), index.get(source, NONE))
+
+
+def seen(insn: Insn, state: State, ref: MemRef, source) -> Access:
+    """:func:`classify` of an access in the view of ``source``."""
+    stack, level = view_of(state, ref, source)
+    return Access(insn.text, insn.function, level >= CALL, level == FLAGS,
+                  level == CALL, stack)
+
+
 class Sites:
     """One assembly file, analysed head by head, where heads and accesses
     are named by source site (``.loc`` line and column) rather than by line.
@@ -708,6 +742,13 @@ class Sites:
     another function (a callee through its argument, a caller through a
     returned value) is never dependent here: :meth:`dependent_accesses`
     does not list it and :meth:`check` reports it as unreached.
+
+    :meth:`solve` analyses the heads of many sites in one fixpoint: the
+    sites whose head loads lie in the same functions share one solve in
+    which each site's loads define their own view source
+    (:func:`dataflow.head_value`), and each site reads its view of the
+    states; where the views would diverge (:class:`dataflow.ViewsDiverge`)
+    or a summary holds a head, a site is solved alone when asked.
     """
 
     def __init__(self, asm_text: str, source_basename: str):
@@ -720,28 +761,68 @@ class Sites:
                 if is_memory_access(insn):
                     self.accesses.setdefault(access_key(insn), []).append(insn)
         self.summaries = compute_summaries(self.program, set())
+        # Per head site, the states of its shared solve and its view.
+        self._shared: dict[tuple, tuple] = {}
         self._solved: tuple | None = None
+        self._reach: tuple | None = None
+        self._views = not any(HEAD_SOURCE in summary
+                              for summary in self.summaries.values()
+                              if summary)
 
     def heads(self, head_site) -> list[Insn]:
         """The head loads of a site."""
         return [insn for insn in self.at.get(tuple(head_site), [])
                 if is_pointer_load(insn)]
 
-    def _states(self, heads: list[Insn]) -> list[State | None]:
-        """States of the functions holding a head load (None elsewhere);
-        the last head's are kept for the next call."""
-        if not heads:
-            return [None] * len(self.program.insns)
-        key = frozenset(insn.index for insn in heads)
-        if self._solved is not None and self._solved[0] == key:
-            return self._solved[1]
+    def _solve(self, heads: list[Insn], sources) -> list[State | None]:
+        """The fixpoint over the functions holding one of ``heads``, the
+        head loads defining ``sources`` (see :class:`dataflow.Solver`)."""
         functions = {dataflow.owner(insn) for insn in heads}
         entries = {self.program.functions[name] for name in functions
                    if name in self.program.functions}
         program = replace(self.program, entries=entries)
-        states = dataflow.solve(ISA, program, set(key), {}, self.summaries)
-        self._solved = (key, states)
-        return states
+        return dataflow.solve(ISA, program, sources, {}, self.summaries)
+
+    def solve(self, head_sites) -> None:
+        """Analyse the heads of ``head_sites`` together, one fixpoint per
+        set of functions holding them (see the class comment); what the
+        other methods later ask of these sites reads those states."""
+        if not self._views:
+            return
+        groups: dict[frozenset, list] = {}
+        for site in map(tuple, head_sites):
+            heads = self.heads(site)
+            if heads and site not in self._shared:
+                functions = frozenset(dataflow.owner(h) for h in heads)
+                groups.setdefault(functions, []).append((site, heads))
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            sources = {insn.index: n
+                       for n, (_, heads) in enumerate(members, 1)
+                       for insn in heads}
+            try:
+                states = self._solve([h for _, hs in members for h in hs],
+                                     sources)
+            except dataflow.ViewsDiverge:
+                continue
+            for n, (site, _) in enumerate(members, 1):
+                self._shared[site] = (states, n)
+
+    def _states(self, head_site, heads: list[Insn]):
+        """(states, view) of a site's heads: the states of the functions
+        holding a head load (None elsewhere) and the view source to read
+        them with (None: the site's own solve, of which the last one is
+        kept for the next call)."""
+        if not heads:
+            return [None] * len(self.program.insns), None
+        shared = self._shared.get(tuple(head_site))
+        if shared is not None:
+            return shared
+        key = frozenset(insn.index for insn in heads)
+        if self._solved is None or self._solved[0] != key:
+            self._solved = (key, self._solve(heads, set(key)))
+        return self._solved[1], None
 
     def _alone(self, heads: list[Insn], real) -> bool:
         """Whether an independent access of ``real`` ((insn, verdict) of
@@ -771,18 +852,26 @@ class Sites:
                 return True
         return False
 
+    def _reached(self, states) -> list[tuple]:
+        """(key, instruction, memref, state) of every access ``states``
+        reach; the last states' list is kept for the next call (the sites
+        of a shared solve ask one after the other)."""
+        if self._reach is None or self._reach[0] is not states:
+            self._reach = (states, [
+                (key, insn, memref(insn), states[insn.index])
+                for key, insns in self.accesses.items() for insn in insns
+                if states[insn.index] is not None])
+        return self._reach[1]
+
     def access_counts(self, head_site) -> dict[tuple, int]:
         """Per access key, how many non-frame accesses the functions
         holding the head of ``head_site`` have (none without a head
         load): the -O0 counts :meth:`check` compares with."""
-        states = self._states(self.heads(head_site))
+        states, source = self._states(head_site, self.heads(head_site))
         counts: dict[tuple, int] = {}
-        for key, insns in self.accesses.items():
-            for insn in insns:
-                state = states[insn.index]
-                if state is not None and not is_stack_slot(state,
-                                                           memref(insn)):
-                    counts[key] = counts.get(key, 0) + 1
+        for key, _, ref, state in self._reached(states):
+            if not view_of(state, ref, source)[0]:
+                counts[key] = counts.get(key, 0) + 1
         return counts
 
     def dependent_accesses(self, head_site):
@@ -797,22 +886,18 @@ class Sites:
         heads = self.heads(head_site)
         if not heads:
             return None
-        states = self._states(heads)
+        states, source = self._states(head_site, heads)
         dependent, independent = set(), set()
-        for key, insns in self.accesses.items():
+        for key, _, ref, state in self._reached(states):
             if key[:2] == tuple(head_site):
                 continue
-            for insn in insns:
-                state = states[insn.index]
-                if state is None:
-                    continue
-                ref = memref(insn)
-                if is_stack_slot(state, ref):
-                    continue
-                if address_level(state, ref) == DATA:
-                    dependent.add(key)
-                else:
-                    independent.add(key)
+            stack, level = view_of(state, ref, source)
+            if stack:
+                continue
+            if level == DATA:
+                dependent.add(key)
+            else:
+                independent.add(key)
         return dependent - independent, dependent & independent
 
     def check(self, head_site, dep_keys, counts=None) -> SiteResult:
@@ -833,11 +918,12 @@ class Sites:
         the access and one copy lost the dependency: the equality hazard
         after tail duplication)."""
         heads = self.heads(head_site)
-        states = self._states(heads)
+        states, source = self._states(head_site, heads)
         res = SiteResult(heads, {})
         for key in sorted(tuple(k) for k in dep_keys):
             accesses = self.accesses.get(key, [])
-            pairs = [(insn, classify(insn, states[insn.index]))
+            pairs = [(insn, seen(insn, states[insn.index], memref(insn),
+                                 source))
                      for insn in accesses if states[insn.index] is not None]
             reached = [a for _, a in pairs]
             res.deps[key] = reached

@@ -208,13 +208,56 @@ def only_error_pointer(value: Value) -> bool:
 
 def vmeet(old: Value, new: Value) -> Value:
     """At a join: the sources on both sides, at the weaker level; a side
-    that is only an error pointer gives way to the other."""
+    that is only an error pointer gives way to the other.
+
+    View sources (see :func:`head_value`) are met one view at a time: in
+    the view of head h, a side holding the error pointer and not h is only
+    an error pointer there, so the other side's h is kept."""
     if only_error_pointer(old):
         return new
     if only_error_pointer(new):
         return old
-    return {source: min(level, new[source]) for source, level in old.items()
-            if source in new}
+    out = {source: min(level, new[source]) for source, level in old.items()
+           if source in new}
+    if ERR_SOURCE in old:
+        out.update((s, l) for s, l in new.items()
+                   if type(s) is int and s not in old)
+    if ERR_SOURCE in new:
+        out.update((s, l) for s, l in old.items()
+                   if type(s) is int and s not in new)
+    return out
+
+
+class ViewsDiverge(Exception):
+    """One solve for several heads (view sources) cannot stand for the
+    solves of each head alone here; solve them one at a time."""
+
+
+def head_value(head, base: Value) -> Value:
+    """The value a head load gives its register.
+
+    ``head`` is the source of the load: ``HEAD_SOURCE`` when one head is
+    analysed, whatever the address (``base``) holds; or an int, a *view
+    source*, when several heads are solved at once (:class:`Solver` with a
+    dict of heads).  Then every source is a view source or the error
+    pointer, and the view of each head h is the value restricted to h and
+    the error pointer: what the solve of h alone gives.  In its own view
+    the load holds the head; in the others it is a plain load holding its
+    address (``base``).  An error pointer in the address would hold in the
+    other views and not in the head's own: the views diverge."""
+    if head == HEAD_SOURCE:
+        return {HEAD_SOURCE: DATA}
+    if ERR_SOURCE in base:
+        raise ViewsDiverge("a head load through an error pointer")
+    return vjoin(base, {head: DATA})
+
+
+def view(value: Value, source) -> Value:
+    """The part of ``value`` a single-head analysis of the view source
+    ``source`` sees (None: the value itself)."""
+    if source is None:
+        return value
+    return {s: l for s, l in value.items() if s == source or s == ERR_SOURCE}
 
 
 def strength(value: Value) -> int:
@@ -264,7 +307,8 @@ class Isa:
     """What the generic analysis needs to know of an instruction set.
 
     ``transfer(insn, state, head, summaries)`` returns the state after an
-    instruction (``head``: the instruction is a head load);
+    instruction (``head``: the source the instruction defines as a head
+    load, None if it is none; see :meth:`Solver.head`);
     ``call_target(insn)`` the symbol named by a direct call or branch;
     ``is_call(insn)`` is true for calls that return to the next instruction;
     ``is_return(insn)`` for returns, whose result is in ``result``;
@@ -440,6 +484,14 @@ class Solver:
         if self.states[index] is not None:
             self.work.append(index)
 
+    def head(self, index: int):
+        """The source a head load at ``index`` defines (None: no head):
+        ``HEAD_SOURCE`` if the heads are a set, their view source if they
+        are a dict (index to int, see :func:`head_value`)."""
+        if isinstance(self.heads, dict):
+            return self.heads.get(index)
+        return HEAD_SOURCE if index in self.heads else None
+
     def run(self) -> set[int]:
         """Iterate to the fixpoint; return the instructions processed."""
         processed: set[int] = set()
@@ -448,7 +500,7 @@ class Solver:
         while self.work:
             index = self.work.pop()
             processed.add(index)
-            out = transfer(insns[index], states[index], index in self.heads,
+            out = transfer(insns[index], states[index], self.head(index),
                            self.summaries)
             for nxt in succ[index]:
                 merged = meet(states[nxt], out)
