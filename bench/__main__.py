@@ -84,7 +84,10 @@ def main(argv=None):
     ap.add_argument("--survey", default=lay.survey)
     ap.add_argument("--docs", default=os.path.join(REPO, "docs"))
     ap.add_argument("--quick", action="store_true", help="small grid (BENCH_QUICK=1)")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--extra-object", action="append", default=[], metavar="DIR:OBJ",
+            help="kernel, passcost: also OBJ, compiled with its command in "
+                 "DIR/compile_commands.json (another kernel build)")
     ap.add_argument("--select-count", type=int, default=24)
     ap.add_argument("--passcost-fixup", action="store_true",
             help="passcost: also count mode=fixup")
@@ -128,7 +131,8 @@ def main(argv=None):
         if not os.path.exists(os.path.join(args.kbuild, "build.log")):
             log("no %s/build.log: build the test kernel first (make kernel)" % args.kbuild)
             return 1
-        res = kernel.run(build, args.kbuild, objects, plugin, args.rounds, log)
+        res = kernel.run(build, args.kbuild, objects, plugin, args.rounds, log,
+                         kernel.extra_entries(args.extra_object))
         res["run"] = dict(run_info, load_end=timing.load_average(),
                   seconds=time.monotonic() - t1)
         res["survey"] = survey_part(args.survey, build, plugin)
@@ -139,7 +143,8 @@ def main(argv=None):
             log("no %s/build.log: build the test kernel first (make kernel)" % args.kbuild)
             return 1
         modes = ("none", "warn", "fixup") if args.passcost_fixup else ("none", "warn")
-        res = passcost.run(build, args.kbuild, plugin, args.quick, modes, args.jobs, log)
+        res = passcost.run(build, args.kbuild, plugin, args.quick, modes, args.jobs, log,
+                           kernel.extra_entries(args.extra_object))
         res["run"] = dict(run_info, load_end=timing.load_average(),
                   seconds=time.monotonic() - t1)
         save(build, "passcost", res)

@@ -77,6 +77,20 @@ def commands(kbuild, workdir, objects, log=print):
     return entries
 
 
+def extra_entries(specs):
+    """{object: entry} of objects from another kernel build (not the test
+    kernel's), each spec "DIR:OBJ": OBJ's command in DIR's
+    compile_commands.json (the survey's arm64 defconfig tree), run from
+    the directory it names (the entry's "dir")."""
+    out = {}
+    for spec in specs or ():
+        build_dir, _, obj = spec.rpartition(":")
+        args, directory = compile_commands.find(build_dir, obj)
+        out[obj] = {"obj": obj, "src": args[-1], "args": args, "dir": directory,
+                    "from": os.path.relpath(build_dir)}
+    return out
+
+
 def read_list(path):
     with open(path) as fh:
         return [l.split("#")[0].strip() for l in fh
@@ -116,11 +130,14 @@ def read_stats(path):
     return out
 
 
-def run(build, kbuild, objects, plugin, rounds=3, log=print):
-    """Time the objects' compiles in the three modes; collect the stats."""
+def run(build, kbuild, objects, plugin, rounds=3, log=print, extra=None):
+    """Time the objects' compiles in the three modes; collect the stats.
+    ``extra``: more objects' entries (:func:`extra_entries`)."""
     workdir = os.path.join(build, "kernel")
     os.makedirs(workdir, exist_ok=True)
     entries = commands(kbuild, workdir, objects, log)
+    entries.update(extra or {})
+    objects = list(objects) + [o for o in extra or {} if o not in objects]
     with open(os.path.join(workdir, "commands.json"), "w") as fh:
         json.dump({o: entries[o] for o in objects if o in entries}, fh, indent=1)
     missing = [o for o in objects if o not in entries]
@@ -147,8 +164,8 @@ def run(build, kbuild, objects, plugin, rounds=3, log=print):
             for m in MODES[k:] + MODES[:k]:
                 got[m] = run_with_retry(
                     command(entries[obj], m, plugin, out(m, obj),
-                        stats.get(m) if r == 0 else None),
-                    kbuild, log)
+                        stats.get(m) if r == 0 and obj not in (extra or {}) else None),
+                    entries[obj].get("dir", kbuild), log)
             # A round counts only when all three modes compiled.
             if all(v is not None for v in got.values()):
                 for m in MODES:
@@ -171,6 +188,7 @@ def run(build, kbuild, objects, plugin, rounds=3, log=print):
         "total": tot,
         "stats": {m: read_stats(p) for m, p in stats.items()},
         "sources": {o: entries[o]["src"] for o in objects},
+        "extra": {o: e["from"] for o, e in (extra or {}).items()},
     }
 
 
@@ -193,16 +211,43 @@ def select(build, kbuild, plugin, count, log=print):
     return ranked[:count], ranked
 
 
-def markdown_overhead(res):
-    lines = ["| object | rounds | no plugin (s) | warn (s) | fixup (s) | warn / none | fixup / none |",
-         "| --- | --- | --- | --- | --- | --- | --- |"]
-    for obj, p in sorted(res["objects"].items()):
-        lines.append("| `%s` | %d | %.3f | %.3f | %.3f | %.3f | %.3f |" % (
+def instruction_ratios(pres):
+    """{object: warn / none in instructions} of the passcost results."""
+    out = {}
+    for obj, o in ((pres or {}).get("objects") or {}).items():
+        s = o["summary"]
+        if "warn" in s:
+            out[obj] = (s["none"], s["warn"]["total"])
+    return out
+
+
+def markdown_overhead(res, pres=None):
+    """The CPU-time table, and beside it the instruction counts' ratio of
+    the passcost results (``pres``) where they counted the object."""
+    counted = instruction_ratios(pres)
+    lines = ["| object | rounds | no plugin (s) | warn (s) | fixup (s) | warn / none | fixup / none "
+         "| warn / none, instructions |",
+         "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    in_total = [o for o in sorted(res["objects"]) if o not in res.get("extra", {})]
+    for obj in in_total + sorted(res.get("extra", {})):
+        p = res["objects"].get(obj)
+        if p is None:
+            continue
+        n = counted.get(obj)
+        lines.append("| `%s` | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %s |" % (
             obj, p["rounds"], p["cpu"]["none"], p["cpu"]["warn"], p["cpu"]["fixup"],
-            p["ratio"]["warn"], p["ratio"]["fixup"]))
-    t = res["total"]
-    if t["none"]:
-        lines.append("| **all %d objects** | | %.2f | %.2f | %.2f | **%.3f** | **%.3f** |" % (
-            len(res["objects"]), t["none"], t["warn"], t["fixup"],
-            t["warn"] / t["none"], t["fixup"] / t["none"]))
+            p["ratio"]["warn"], p["ratio"]["fixup"], "%.4f" % (n[1] / n[0]) if n else "not counted"))
+        if in_total and obj == in_total[-1]:
+            lines.append(total_line(res, in_total, counted))
     return "\n".join(lines)
+
+
+def total_line(res, objects, counted):
+    """The sum over the bench objects (not the extra ones)."""
+    t = {m: sum(res["objects"][o]["cpu"][m] for o in objects) for m in MODES}
+    n = [counted[o] for o in objects if o in counted]
+    instr = ("**%.4f** (%d objects)" % (sum(b for _, b in n) / sum(a for a, _ in n), len(n))
+             if n else "not counted")
+    return "| **all %d objects** | | %.2f | %.2f | %.2f | **%.3f** | **%.3f** | %s |" % (
+        len(objects), t["none"], t["warn"], t["fixup"],
+        t["warn"] / t["none"], t["fixup"] / t["none"], instr)

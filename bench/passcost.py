@@ -1,7 +1,8 @@
 """Compile cost of the plugin's parts, counted in instructions.
 
-A few kernel objects of bench/kernel-objects.txt are compiled with their
-exact commands from the test kernel's V=1 build log (as in kernel.py),
+The kernel objects of bench/kernel-objects.txt (and those given with
+--extra-object) are compiled with their exact commands from the test
+kernel's V=1 build log (as in kernel.py),
 running GCC's cc1 itself (the command the driver gives with -###, -S to an
 assembly file) under `valgrind --tool=callgrind`: once without the plugin,
 once with mode=warn (and with mode=fixup when asked).  Instructions
@@ -30,7 +31,7 @@ import subprocess
 
 from . import kernel
 
-# Objects of bench/kernel-objects.txt with many heads; quick mode takes the
+# Objects of bench/kernel-objects.txt with many heads: quick mode counts the
 # first only.
 OBJECTS = ("kernel/fork.o", "lib/rhashtable.o", "fs/file.o")
 QUICK_OBJECTS = 1
@@ -261,16 +262,20 @@ def summarize(runs):
     return obj
 
 
-def run(build, kbuild, plugin, quick=False, modes=("none", "warn"), jobs=2, log=print):
-    """Count the objects' compiles under callgrind; the results as a dict."""
+def run(build, kbuild, plugin, quick=False, modes=("none", "warn"), jobs=2, log=print,
+        extra=None):
+    """Count the objects' compiles under callgrind (every object of
+    bench/kernel-objects.txt, the first only if quick, and the ``extra``
+    entries of kernel.extra_entries()); the results as a dict."""
     workdir = os.path.join(build, "passcost")
     os.makedirs(workdir, exist_ok=True)
-    listed = kernel.read_list(os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                           "kernel-objects.txt"))
-    objects = [o for o in OBJECTS if o in listed]
+    objects = kernel.read_list(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                            "kernel-objects.txt"))
     if quick:
-        objects = objects[:QUICK_OBJECTS]
+        objects = [o for o in OBJECTS if o in objects][:QUICK_OBJECTS]
     entries = kernel.commands(kbuild, workdir, objects, log)
+    entries.update(extra or {})
+    objects = objects + [o for o in extra or {} if o not in objects]
     missing = [o for o in objects if o not in entries]
     objects = [o for o in objects if o in entries]
     gcc_version = None
@@ -281,16 +286,17 @@ def run(build, kbuild, plugin, quick=False, modes=("none", "warn"), jobs=2, log=
             os.makedirs(os.path.dirname(base), exist_ok=True)
             driver = kernel.command(entries[obj], mode, plugin, base[:-2] + ".s",
                                     assemble=False)
-            cc1, gcc_version = cc1_command(driver, kbuild)
+            cwd = entries[obj].get("dir", kbuild)
+            cc1, gcc_version = cc1_command(driver, cwd)
             out = base[:-2] + ".callgrind.out"
             if os.path.exists(out):
                 os.unlink(out)
-            tasks.append((obj, mode, valgrind_command(cc1, out), out))
+            tasks.append((obj, mode, valgrind_command(cc1, out), out, cwd))
 
     def one(task):
-        obj, mode, cmd, out = task
+        obj, mode, cmd, out, cwd = task
         log("passcost: %s, %s: cc1 under callgrind" % (obj, mode))
-        cpu = kernel.run_with_retry(cmd, kbuild, log)
+        cpu = kernel.run_with_retry(cmd, cwd, log)
         if cpu is None or not os.path.exists(out):
             return task, None, cpu
         res = parts(parse_file(out))
@@ -303,7 +309,7 @@ def run(build, kbuild, plugin, quick=False, modes=("none", "warn"), jobs=2, log=
 
     got = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for (obj, mode, _, out), res, cpu in pool.map(one, tasks):
+        for (obj, mode, _, out, _), res, cpu in pool.map(one, tasks):
             if res is not None:
                 res["cpu_seconds"] = cpu
                 res["callgrind_out"] = os.path.relpath(out, build)
@@ -320,6 +326,7 @@ def run(build, kbuild, plugin, quick=False, modes=("none", "warn"), jobs=2, log=
         "missing": missing,
         "failed": [o for o in objects if o not in per_obj],
         "sources": {o: entries[o]["src"] for o in objects},
+        "extra": {o: e["from"] for o, e in (extra or {}).items()},
         "valgrind": tool_version(["valgrind", "--version"]),
         "gcc": gcc_version,
     }

@@ -36,11 +36,20 @@ def write(build, docs, sres, kres, log=print, pres=None):
             "The %d objects of `bench/kernel-objects.txt` (the objects of the "
             "arm64 test kernel with the most dependency heads), each compiled "
             "with its exact command from the test kernel's V=1 build log "
-            "(`-Os`, the kernel's flags), output to `build/bench/kernel`.  "
+            "(`-Os`, the kernel's flags), output to `build/bench/kernel`%s.  "
             "Ratio: median over rounds of (time with the plugin) / (time "
-            "without it) of the same round." % (
-                len(kres["objects"]) + len(kres["failed"]) + len(kres["missing"])), ""]
-        out.append(kernel.markdown_overhead(kres))
+            "without it) of the same round.  Beside it, the ratio of the "
+            "instructions `cc1` executes (callgrind, warning mode, one run "
+            "each: see the section on instructions below)." % (
+                len(kres["objects"]) + len(kres["failed"]) + len(kres["missing"])
+                - len(kres.get("extra", {})),
+                "; after the total, %s with %s from the arm64 defconfig build "
+                "of `%s` (`-O2`)" % (
+                    ", ".join("`%s`" % o for o in sorted(kres["extra"])),
+                    "its exact command" if len(kres["extra"]) == 1 else "their exact commands",
+                    "`, `".join(sorted(set(kres["extra"].values()))))
+                if kres.get("extra") else ""), ""]
+        out.append(kernel.markdown_overhead(kres, pres))
         if kres["missing"]:
             out += ["", "Not in the build log (left out): " +
                 ", ".join("`%s`" % o for o in kres["missing"])]

@@ -379,3 +379,25 @@ def test_report(tmp_path, with_kernel, with_passcost):
     assert ("## Instructions per part of the plugin (callgrind)" in md) == with_passcost
     if with_kernel and with_passcost:
         assert md.index("## Cost of protection") < md.index("## Instructions per part")
+
+
+def test_overhead_table_sets_instructions_beside_cpu_time():
+    """Each object's CPU-time ratios with its instructions' ratio beside
+    them; the total over the bench objects only, the extra object after
+    it; an object callgrind did not count says so."""
+    def obj(none, warn):
+        return {"rounds": 7, "cpu": {"none": none, "warn": warn, "fixup": warn},
+                "ratio": {"warn": warn / none, "fixup": warn / none}}
+    res = {"objects": {"a.o": obj(1.0, 1.02), "b.o": obj(2.0, 2.0),
+                       "net/ipv6/route.o": obj(4.0, 4.1)},
+           "extra": {"net/ipv6/route.o": "build/survey/x"}}
+    pres = {"objects": {
+        "a.o": {"summary": {"none": 1000, "warn": {"total": 1010}}},
+        "net/ipv6/route.o": {"summary": {"none": 4000, "warn": {"total": 4020}}}}}
+    rows = kernel.markdown_overhead(res, pres).splitlines()[2:]
+    assert [r.split(" | ")[0] for r in rows] == [
+        "| `a.o`", "| `b.o`", "| **all 2 objects**", "| `net/ipv6/route.o`"]
+    assert rows[0].endswith("| 1.020 | 1.020 | 1.0100 |")
+    assert rows[1].endswith("| not counted |")
+    assert rows[2].endswith("| **1.007** | **1.007** | **1.0100** (1 objects) |")
+    assert rows[3].endswith("| 1.0050 |")
