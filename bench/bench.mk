@@ -15,14 +15,21 @@
 # The kernel objects are compiled with the exact commands of the arm64 test
 # kernel's build log (build/qemu/V/arm64/kernel-warn/build.log): that kernel is built
 # first when it is missing, never rebuilt from here.
+#
+#   make bench BENCH_EXTRA=build/survey/6.12-defconfig/slices/net-ipv6--virt:net/ipv6/route.o
+#                              also time and count objects of another kernel
+#                              build, DIR:OBJ with DIR/compile_commands.json
+#                              (here the defconfig survey's slice that holds
+#                              net/ipv6/, make survey-slice SLICE=net-ipv6--virt)
 
 BENCH_QUICK ?= 0
+BENCH_EXTRA ?=
 ifeq ($(filter-out 0,$(BENCH_QUICK)),)
 BENCH_DIR := $(BENCH_OUT)
-BENCH_ARGS :=
+BENCH_ARGS := $(addprefix --extra-object ,$(BENCH_EXTRA))
 else
 BENCH_DIR := $(BENCH_QUICK_OUT)
-BENCH_ARGS := --quick --docs $(BENCH_DIR)
+BENCH_ARGS := --quick --docs $(BENCH_DIR) $(addprefix --extra-object ,$(BENCH_EXTRA))
 endif
 
 bench: plugins

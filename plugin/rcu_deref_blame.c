@@ -169,7 +169,11 @@ static bool imports_code(const struct pass_mark *prev)
  * heads).  A GIMPLE pass only rewrites the function's own statements: one
  * without a head or a recorded access gains one only from another
  * function's code, so the walks that tell are made again only after such
- * a pass.
+ * a pass.  Once the IPA inliner has run on a function, one without a head
+ * is not probed: no inliner runs after it, so no head can come, and no
+ * other function's code comes from this body any more (the copies inlined
+ * elsewhere were made before; they are probed where they are, with their
+ * function's heads), so what its passes break names no warning.
  */
 static void function_relevant(const struct pass_mark *prev, struct pass_mark *mark)
 {
@@ -179,6 +183,9 @@ static void function_relevant(const struct pass_mark *prev, struct pass_mark *ma
 	} else if (prev && !imports_code(prev)) {
 		mark->relevant = prev->relevant;
 		mark->heads = prev->heads;
+	} else if (cfun->after_inlining) {
+		mark->heads = function_has_heads();
+		mark->relevant = mark->heads;
 	} else {
 		mark->relevant = function_has_records();
 		mark->heads = mark->relevant && function_has_heads();

@@ -83,6 +83,33 @@ def test_probes_skipped_are_counted(tmp_path):
     assert gated["walk_steps"] < every["walk_steps"]
 
 
+# No function holds a head, but cold1(), cold2() and get() make accesses
+# through their parameters, which a caller's head could reach once inlined.
+NO_HEAD_AFTER_INLINING = r"""
+#include "rcu_deref.h"
+int cold1(int *p) { return p[1] + p[2]; }
+int cold2(int *p) { return p[3] * 2; }
+static inline int get(int *p) { return p[4]; }
+int user(int *p) { return get(p) + get(p + 1); }
+"""
+
+
+def test_no_probe_after_inlining_without_a_head(tmp_path):
+    """Once the IPA inliner has run on a function, one without a head gets
+    no probe and no fingerprint: its probes are skipped after every later
+    pass.  Those left are the early passes', before the IPA inliner: at
+    -O2 fewer than a third of GCC 12's GIMPLE passes (read off
+    passes.def: about 30 early passes, 100 after the IPA passes)."""
+    path = tmp_path / "stats.json"
+    r = compile_c(NO_HEAD_AFTER_INLINING, AARCH64, tmp_path,
+                  args=("stats=%s" % path,), extra=("-O2", "-I", corpus.INCLUDE))
+    assert r.returncode == 0, r.stderr
+    gated = json.loads(path.read_text().splitlines()[-1])
+    assert gated["heads"] == 0 and gated["accesses"] > 0
+    looked = gated["probes"] + gated["probes_unchanged"]
+    assert 0 < looked and 2 * looked < gated["probes_skipped"], gated
+
+
 def test_probe_all_is_an_option(tmp_path):
     r = compile_c("int x;", AARCH64, tmp_path, args=("probe-all=yes",))
     assert r.returncode != 0 and "probe-all" in r.stderr
