@@ -401,3 +401,21 @@ def test_overhead_table_sets_instructions_beside_cpu_time():
     assert rows[1].endswith("| not counted |")
     assert rows[2].endswith("| **1.007** | **1.007** | **1.0100** (1 objects) |")
     assert rows[3].endswith("| 1.0050 |")
+
+
+def test_report_keeps_the_last_scaling_section(tmp_path):
+    """A report made without scaling results keeps the scaling section of
+    the report already there, and the hand-written notes once, as they
+    are now."""
+    from bench import report
+    with open(os.path.join(layout.REPO, "bench", "notes.md")) as fh:
+        notes = fh.read().strip()
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    scaling = "## Scaling\n\nRun: then.\n\n| x | y |\n| --- | --- |\n| 1 | 2 |"
+    (docs / "bench.md").write_text("# Benchmarks\n\nold text\n\n" + scaling + "\n\n" +
+                                   notes.splitlines()[0] + "\n\nold notes\n")
+    report.write(str(tmp_path), str(docs), None, None, log=lambda m: None)
+    text = (docs / "bench.md").read_text()
+    assert scaling + "\n\n" + notes in text
+    assert "old notes" not in text and text.count(notes.splitlines()[0]) == 1
