@@ -7,6 +7,7 @@ were read by hand from the file (the line numbers are given), and a small
 hand-made file for the format's corners and the grouping into parts.  The
 report's section is rendered from hand-made results.
 """
+import json
 import lzma
 import os
 import subprocess
@@ -419,3 +420,22 @@ def test_report_keeps_the_last_scaling_section(tmp_path):
     text = (docs / "bench.md").read_text()
     assert scaling + "\n\n" + notes in text
     assert "old notes" not in text and text.count(notes.splitlines()[0]) == 1
+
+
+def test_extra_object_from_compile_commands(tmp_path):
+    """--extra-object DIR:OBJ takes OBJ's command from
+    DIR/compile_commands.json and runs it from the directory it names."""
+    (tmp_path / "compile_commands.json").write_text(json.dumps([
+        {"directory": "/k/out", "file": "/k/src/net/ipv6/route.c",
+         "command": "aarch64-linux-gnu-gcc -O2 -c -o net/ipv6/route.o /k/src/net/ipv6/route.c"},
+        {"directory": "/k/out", "file": "/k/src/net/ipv6/ip6_fib.c",
+         "command": "aarch64-linux-gnu-gcc -O2 -c -o net/ipv6/ip6_fib.o /k/src/net/ipv6/ip6_fib.c"}]))
+    entries = kernel.extra_entries(["%s:net/ipv6/route.o" % tmp_path])
+    assert list(entries) == ["net/ipv6/route.o"]
+    e = entries["net/ipv6/route.o"]
+    assert e["dir"] == "/k/out" and e["src"] == "/k/src/net/ipv6/route.c"
+    cmd = kernel.command(e, "warn", "/p/rcu_deref_plugin.so", "/b/route.s", assemble=False)
+    assert cmd[-1] == "/k/src/net/ipv6/route.c" and "-S" in cmd and "-c" not in cmd
+    assert "-fplugin=/p/rcu_deref_plugin.so" in cmd
+    with pytest.raises(LookupError):
+        kernel.extra_entries(["%s:net/ipv6/ndisc.o" % tmp_path])
