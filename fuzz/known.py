@@ -98,6 +98,38 @@ KNOWN = (
           "`rcu_deref_mark.c`); fuzz/repro/assignment_value_reload.c; "
           "`tests/test_fuzz.py::test_seed_231_reload_of_an_assignment`, "
           "`test_assignment_value_reload_is_no_access`"),
+    Known(336, "1366:83", ("-O1",), "false-positive", "plugin",
+          "`p == &g_106 ? *p : *p` after `g_106 |= ...` (1419:14, `ldr w0, "
+          "[x19, 192]; orr w0, w0, w1; str w0, [x19, 192]`): on the equal path "
+          "(`cmp x1, x3; beq .L27`) the then-arm's load (1366:138) has no insn: "
+          "its value is w0, the value stored to g_106 before the head load "
+          "(`ldr x1, [x20]`, 1366:83), as the plugin warns (\"its address "
+          "became a constant, then it was merged with another load of that "
+          "object\"): a read that no longer comes after the head, broken.  The "
+          "checker judges the accesses left: 1366:138 vanished, the else-arm's "
+          "`ldr w0, [x1]` (1366:175) dependent, so \"intact\" (checker's "
+          "limit: a value forwarded from a store before the head is no access)",
+          "not fixed: the checker does not follow a vanished access's value; "
+          "the plugin's verdict is the right one"),
+    Known(359, "448:15", ("-Os",), "miss", "plugin",
+          "`return (**rcu_dereference(g_1209));` twice (lines 299 and 448): "
+          "cross-jumping made one tail of the two returns, `.L14: ldr x0, [x0]` "
+          "(448:14), reached from the head load `ldr x0, [x3, 24]` (448:15) "
+          "and from line 299's own load `ldr x0, [x4, 24]`: on every path "
+          "through the head the load is through it, intact; the checker took "
+          "the other statement's path for a break (checker's limit)",
+          "the checker: a key whose access is dependent on every path that "
+          "passes a head load is ambiguous, not broken (`Sites._merged_in`); "
+          "`tests/test_asmcheck.py::test_access_off_the_heads_paths_is_ambiguous`"),
+    Known(366, "487:11", ("-Os",), "miss", "plugin",
+          "the store through the head, `(*rcu_dereference(g_1982)) = ...` "
+          "(487:36), and line 458's store to a local share one insn, "
+          "`.L17: str w1, [x0]`, reached from the head load (x0) and from "
+          "`add x0, sp, 128` on line 458's path, which never runs the "
+          "head's statement: intact on the head's paths (cross-jumping, as "
+          "seed 359; checker's limit)",
+          "as seed 359: `Sites._merged_in`; "
+          "`tests/test_asmcheck.py::test_access_off_the_heads_paths_is_ambiguous`"),
 )
 
 BY_HEAD = {(k.seed, k.head): k for k in KNOWN}

@@ -1507,6 +1507,57 @@ def test_site_check_broken_intact_vanished_unreached():
     assert res.heads == [] and res.unreached == {(6, 9, "load", 8)}
 
 
+# Fuzz seeds 359 and 366 (-Os), hand-checked: two statements end with the
+# same store, and cross-jumping made one insn of the two: the store at
+# .L3 (7:36) is the head's store (through x0, 7:10) on the head's path
+# and another statement's store (through a stack object, line 6) on the
+# other, which never runs the head's statement.  Not dependent on every
+# path, but on every path that passes the head: ambiguous, not broken.
+CROSSJUMPED = ("f", """
+    @5:3 cbz w4, .L2
+    @6:20 add x0, sp, 128
+    @6:22 mov w1, 3
+    @6:22 b .L3
+.L2:
+    @7:10 ldr x0, [x1]
+    @7:12 mov w1, 5
+.L3:
+    @7:36 str w1, [x0]
+    ret
+""")
+# The same join, but both paths pass the head: on the equal path GCC uses
+# the compared constant address (the equality hazard): broken.
+EQUAL_JOIN = ("f", """
+    @7:10 ldr x0, [x1]
+    @7:12 adrp x3, g
+    @7:12 add x3, x3, :lo12:g
+    @7:12 cmp x0, x3
+    @7:12 bne .L3
+    @7:12 mov x0, x3
+.L3:
+    @7:36 str w1, [x0]
+    ret
+""")
+# An access made before the head (a load hoisted above it): no head load
+# reaches it, it stays broken.
+HOISTED = ("f", """
+    @7:36 ldr w2, [x5]
+    @7:10 ldr x0, [x1]
+    @7:40 str w2, [x0]
+    ret
+""")
+
+
+@pytest.mark.parametrize("body, broken", [
+    (CROSSJUMPED, False), (EQUAL_JOIN, True), (HOISTED, True)],
+    ids=["crossjumped", "equal-join", "hoisted"])
+def test_access_off_the_heads_paths_is_ambiguous(body, broken):
+    key = (7, 36, "store", 4) if body is not HOISTED else (7, 36, "load", 4)
+    res = Sites(sited(body), "t.c").check((7, 10), [key])
+    assert [a.dependent for a in res.deps[key]] == [False]
+    assert (res.broken, res.ambiguous) == (({key}, set()) if broken else (set(), {key}))
+
+
 def site_answers(sites, head_sites):
     """Everything the fuzz verdicts ask of ``sites`` about each head."""
     out = {}
