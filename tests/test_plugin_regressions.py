@@ -552,3 +552,22 @@ def test_loop_carried_equality(opt):
     assert head and all(asmcheck.is_acquire(insns[k]) or (
         k + 1 < len(insns) and insns[k + 1].mnemonic == "dmb") for k in head), fixed
     assert not re.search(r"\tdmb\t", asm) and 51 not in acquire_lines(asm, name)
+
+
+@pytest.mark.parametrize("opt", ["-O2", "-Os"])
+def test_arm_bitfield_merge(opt):
+    """iwl_mvm_mac_ctxt_get_lowest_rate() (Linux 6.12, drivers/net survey
+    slice), reduced: `band` is the bitfield info->band or the band loaded
+    through the head's chain, and indexes bands[] (line 38).  Read by hand
+    in GCC 12's aarch64 code: on the head's path the address derives from
+    the head (`ldrb w1, [x0]; ldr x0, [x2, w1, sxtw 3]` at -O2); on the
+    other paths band is info->band, which the source never derived from a
+    head: no break, no warning is right.  The plugin warns (the bitfield
+    load's insn names the representative word, not info->band, so RTL does
+    not take it for the merge's arm): a known false positive, xfail while
+    it warns, at that line only."""
+    got = warnings("arm_bitfield_merge.c", "aarch64-linux-gnu", opt=opt)
+    lines = {diagnostics.caret(d)[1] for d in got}
+    if got:
+        assert lines == {38}, lines
+        pytest.xfail("known false positive: the bitfield arm is not found in RTL")
