@@ -55,7 +55,13 @@ access place) is:
              its base pointer is also a global object's address on a
              path without the head (a list walk that starts at a static
              element, as for_each_process()), which the checker, asking
-             for a head on every path, calls broken.
+             for a head on every path, calls broken.  So is a "broken"
+             whose accesses are dependent on every path that passes a
+             head load (Places.from_heads, the analysis started at the
+             head loads: "joined"): the head's value meets at a join one
+             the source never derived from it (a pointer from another
+             lookup, a default value, another statement's cross-jumped
+             access), which "on every path" calls broken.
 
 A break is warned when a plugin warning (the survey's diag/OBJECT.json or
 this compile's) is at the access place with one of the set's head places.
@@ -215,14 +221,14 @@ def place_sites(res, ours, others):
     return exclude, mixed
 
 
-def decide(raw, head_shared, access_mixed):
+def decide(raw, head_shared, access_mixed, joined=False):
     """The verdict on a (set, access place) from the raw one and the
     ambiguities of its places (see the module's docstring)."""
     if raw == "no head":
         return "unreached"
     if raw == "intact" and head_shared:
         return "ambiguous"
-    if raw == "broken" and access_mixed:
+    if raw == "broken" and (access_mixed or joined):
         return "ambiguous"
     return raw
 
@@ -250,7 +256,12 @@ def check_unit(places, unit, warned, src=None, directory=None):
             raw, lost = place_verdict(res, kinds, exclude, first)
             first_left_out = raw != place_verdict(res, kinds, exclude)[0]
             mixed = mixed or p in g.shared or p in g.object_arm
-            verdict = decide(raw, head_shared, mixed)
+            joined = raw == "broken" and places.from_heads(sorted(hp), [
+                insn for insn, a in res.accesses
+                if not a.dependent and not a.stack and insn.index not in first
+                and memory_kind(insn.mnemonic) in kinds
+                and (memory_kind(insn.mnemonic), insn.column) not in exclude])
+            verdict = decide(raw, head_shared, mixed, joined)
             if verdict in CHECKED:
                 decided.add(p)
             entries.append(dict(
@@ -258,7 +269,7 @@ def check_unit(places, unit, warned, src=None, directory=None):
                 heads=sorted(relative(h["head"], src, directory) for h in g.heads),
                 access=relative(g.keys[p], src, directory),
                 kinds=sorted(kinds), raw=raw, verdict=verdict,
-                head_shared=head_shared, access_mixed=mixed,
+                head_shared=head_shared, access_mixed=mixed, joined=joined,
                 object_arm=p in g.object_arm, first_heads_left_out=first_left_out,
                 no_head=raw == "no head", lost_in=lost,
                 warned=any((p, h) in warned for h in hp)))

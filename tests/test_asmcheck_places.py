@@ -117,3 +117,32 @@ def test_first_heads_are_those_no_head_value_precedes():
     heads = places.check(HEAD, DEP).heads
     assert [h.text for h in heads if h.index in first] == ["ldr x1, [x0, 8]"]
     assert len(heads) == 2
+
+
+def test_head_joined_with_another_lookup_is_dependent_from_the_heads():
+    """macvlan_handle_frame()'s shape (drivers-net survey slice): the
+    pointer is the head on one path and another lookup's result on the
+    other; the access after the join is not dependent on every path
+    (broken), but on every path that passes the head load it is
+    (Places.from_heads).  An access before the head is never."""
+    from rcuderef.asmcheck.aarch64 import Places
+    text = obj(("f", """
+        @1:5 cbz w3, .L2
+        @2:253 ldr x1, [x0, 8]
+        @1:6 b .L3
+    .L2:
+        @1:7 ldr x1, [x4, 16]
+    .L3:
+        @3:27 ldr w2, [x1]
+        @1:9 ldr w5, [x6]
+        ret
+    """))
+    places = Places(text)
+    res = places.check(HEAD, DEP)
+    assert res.verdict == "broken"
+    lost = [insn for insn, a in res.accesses if not a.dependent]
+    assert [i.text for i in lost] == ["ldr w2, [x1]"]
+    assert places.from_heads(HEAD, lost)
+    other = [i for i in places.program.insns if i.text == "ldr w5, [x6]"]
+    before = [i for i in places.program.insns if i.text == "ldr x1, [x4, 16]"]
+    assert not places.from_heads(HEAD, other) and not places.from_heads(HEAD, before)

@@ -281,6 +281,9 @@ def test_warned_needs_the_access_and_the_head_place():
             insn = NS(mnemonic="ldr", function="f", column=None, index=0)
             return NS(heads=[insn], accesses=[(insn, NS(stack=False, dependent=False))])
 
+        def from_heads(self, heads, insns):
+            return False
+
     _, entries = recall.check_unit(Broken(), unit, pairs)
     assert [(e["access"], e["verdict"], e["warned"]) for e in entries] == [
         ("/src/a.c:9", "broken", True), ("/src/a.c:12", "broken", False)]
@@ -371,3 +374,11 @@ def test_cli_report(tmp_path):
                        capture_output=True, text=True, env=ENV)
     assert r.returncode == 0, r.stderr
     assert "| net/core | 1 |" in r.stdout
+
+
+def test_decide_joined():
+    """A break only through paths that never pass a head load (the head's
+    value joined with another lookup's): ambiguous, never intact."""
+    assert recall.decide("broken", False, False, joined=True) == "ambiguous"
+    assert recall.decide("broken", False, False, joined=False) == "broken"
+    assert recall.decide("intact", False, False, joined=True) == "intact"

@@ -1051,6 +1051,29 @@ class Places:
         return PlaceResult(heads, found)
 
 
+    def from_heads(self, head_places, insns) -> bool:
+        """Whether every access of ``insns`` is reached from the head loads
+        at ``head_places`` and its address depends on them in the analysis
+        started at those loads, nothing known before them: the paths that
+        pass no head load are left out (as in :meth:`Sites._merged_in`).
+        An access that is not dependent only through such a path joins the
+        head's value with one the source never derived from the head (a
+        pointer from another lookup, a default value, another statement's
+        cross-jumped access)."""
+        heads, _ = self._solve(head_places, None)
+        if not heads:
+            return False
+        key = ("from", frozenset(tuple(p) for p in head_places))
+        if key not in self.solved:
+            starts = {insn.index for insn in heads}
+            self.solved[key] = (heads, dataflow.solve(
+                ISA, replace(self.program, entries=starts), starts,
+                {i: State({}, {}) for i in starts}, self.summaries))
+        states = self.solved[key][1]
+        return all(states[insn.index] is not None and
+                   address_level(states[insn.index], memref(insn)) >= CALL
+                   for insn in insns)
+
     def first_heads(self, head_places, functions=None) -> set[int]:
         """The indices of the head loads at ``head_places`` before which
         no register or stack slot holds a head's value (on some path):
