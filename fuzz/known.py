@@ -130,6 +130,51 @@ KNOWN = (
           "seed 359; checker's limit)",
           "as seed 359: `Sites._merged_in`; "
           "`tests/test_asmcheck.py::test_access_off_the_heads_paths_is_ambiguous`"),
+    Known(458, "1401:34", ("-O3",), "false-positive", "checker",
+          "`return p == &g_14 ? *p : *p` with `p = rcu_dereference(l_542)` "
+          "(l_542 = &g_14) in the IPA-CP clone func_41.constprop: the head "
+          "`ldr x0, [sp, 56]` (1401:34) and one load through its register, "
+          "`ldr x0, [x0]` (1401:88; the instructions between write no x0): "
+          "intact.  GIMPLE gave the then-arm `__a_447 = g_14`; cse1 gave it "
+          "p's register back and ce1 (noce_try_ifelse_collapse) merged the two "
+          "arms into one new insn at the then-arm's location with the "
+          "else-arm's MEM_EXPR.  The plugin finds accesses by MEM_EXPR pointer "
+          "equality, and the then-arm's reference is the VAR_DECL g_14, the "
+          "MEM_EXPR of every plain read of g_14: it took `(*g_14)` at 1149:511 "
+          "(`ldr x0, [x5, #:lo12:.LANCHOR2]`, a constant address) for the arm, "
+          "seen and broken, so the arm never took the merged insn's fate "
+          "(\"its address became a constant\"; plugin's bug).  At -Os the same "
+          "warning: the merged load, without MEM_EXPR, is the tail `.L78: ldr "
+          "x0, [x0]`, cross-jumped with line 1287's consume return (`ldar x0, "
+          "[x3]` falls into it), through a head's register on both paths; the "
+          "checker cannot decide there (more accesses at 1401:88 than at -O0)",
+          "the plugin, open: `access_in_mem()` in `rcu_deref_rtl.c` should take "
+          "a MEM whose MEM_EXPR is a decl (shared by every access of the "
+          "object) for a tracked access only at that access's location, so "
+          "that the arm is unseen and takes the merged insn's fate "
+          "(`merged_at_location()`, `settle_unseen()`); "
+          "fuzz/repro/eq_merge_other_access.c (-O2, -O3, -Os); "
+          "`tests/test_fuzz.py::test_eq_merge_other_access` (xfail)"),
+    Known(459, "181:367", ("-O1",), "miss", "plugin",
+          "the head `ldr x0, [sp, 88]` (181:367, rcu_dereference(l_5)) feeds "
+          "only func_28's argument p_31, and func_28 returns p_31, whose value "
+          "`(func_28(...) == 2L), g_493` discards: the load through the head "
+          "(at -O0 `ldr w0, [x0]` at 181:219) is dead at -O1, and x0 is "
+          "overwritten next (`ldrh w0, [x23, 56]`): vanished, nothing to "
+          "order, as the plugin found (GIMPLE ends with `__rcu_deref_p_264 ={v} "
+          "l_5;` and no use of it).  The one "
+          "4-byte load at 181:219 at -O1, `ldr w2, [x0]` after `add x0, x20, "
+          "104; ldar x0, [x0]` (464:14, &g_474), made before the head load, "
+          "is func_38's inlined `return (*__atomic_load_n(&g_474, "
+          "__ATOMIC_CONSUME))` (464:13): combine merged that load into the "
+          "move of func_32's argument (`mov w2`, the call's column 181:219) "
+          "and kept the move's location; the key collision made a false "
+          "\"broken\" (checker's limit)",
+          "not fixed: the checker names an access by its key (site, direction, "
+          "size); the only access at the key precedes every head load and "
+          "derives from another head's load, which a hoisted real break could "
+          "also do, so no small rule tells them apart; the plugin's verdict is "
+          "the right one"),
 )
 
 BY_HEAD = {(k.seed, k.head): k for k in KNOWN}

@@ -16,6 +16,8 @@ import unittest.mock
 import pytest
 
 from fuzz import heads, pipeline
+from rcuderef import diagnostics
+from rcuderef.asmcheck import aarch64
 from rcuderef.compiler import ENV, REPO, TARGETS, plugin_path
 
 # Seeds outside the default campaign (1..1000): the first ones from 1000
@@ -741,3 +743,32 @@ def test_assignment_value_reload_is_no_access(target, opt, tmp_path):
     (line,) = stats.read_text().splitlines()
     record = json.loads(line)
     assert (record["heads"], record["accesses"]) == (1, 1), record
+
+
+EQ_MERGE = os.path.join(REPO, "fuzz", "repro", "eq_merge_other_access.c")
+
+
+@pytest.mark.parametrize("opt", ["-O2", "-O3", "-Os"])
+def test_eq_merge_other_access(opt):
+    """fuzz/repro/eq_merge_other_access.c (open; fuzz seed 458 at -O3, head
+    1401:34): "p == &a ? *p : *p" compiles to one load through the head's
+    register (cse1 and ce1 merged the arms; the checker: intact), but the
+    function also reads "a" elsewhere, and the plugin's RTL pass takes that
+    load, whose MEM_EXPR is the then-arm's reference (the VAR_DECL a), for
+    the then-arm: a false "its address became a constant" at line 57.  The
+    actual result is checked first."""
+    target = "aarch64-linux-gnu"
+    include = ("-I", pipeline.RCU_INCLUDE)
+    res = aarch64.compile_and_analyze(EQ_MERGE, TARGETS[target], opt, include)
+    assert res.verdict == "intact", res
+    proc = subprocess.run(
+        [TARGETS[target], opt, "-S", "-o", os.devnull, *include,
+         "-fplugin=" + plugin_path(target), "-fplugin-arg-rcu_deref_plugin-mode=warn",
+         "-fdiagnostics-format=json", EQ_MERGE],
+        capture_output=True, text=True, env=ENV)
+    assert proc.returncode == 0, proc.stderr
+    warned = {line for line, _, _ in diagnostics.plugin_warnings(
+        proc.stderr, os.path.basename(EQ_MERGE))}
+    assert warned == {57}
+    pytest.xfail("RTL takes another access of the object for the merged arm "
+                 "(eq_merge_other_access.c)")
