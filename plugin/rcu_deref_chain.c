@@ -488,6 +488,9 @@ static void visit_cond(struct chain_walk *w, gimple cond)
 	}
 }
 
+static void follow_loads(struct chain_walk *w, gimple stmt, tree ref, bool store,
+			 void *data);
+
 static void visit_use(struct chain_walk *w, gimple use, tree changed)
 {
 	count_one(COUNT_WALK_STEPS);
@@ -497,6 +500,9 @@ static void visit_use(struct chain_walk *w, gimple use, tree changed)
 		break;
 	case GIMPLE_ASSIGN:
 		visit_assign(w, as_a_gassign(use));
+		/* A load whose address the changed value is part of. */
+		if (gimple_assign_single_p(use))
+			visit_stmt_accesses(w, use, follow_loads, NULL);
 		break;
 	case GIMPLE_CALL:
 		visit_call(w, as_a_gcall(use));
@@ -550,14 +556,12 @@ static void follow_loads(struct chain_walk *w, gimple stmt, tree ref, bool store
 }
 
 /*
- * Follow the chains through SSA and through loads, to a fixed point.  A
- * load is a single assignment: visit_memory_accesses() passes over the
- * statements that cannot be one.
+ * Follow the chains through SSA and through loads, to a fixed point: a
+ * load is visited as a use of the values its address is made of
+ * (visit_use()), so the walk costs the chains' uses, not the function's
+ * size times the depth of its chains of loads.
  */
 void walk_function(struct chain_walk *w)
 {
-	do {
-		walk_propagate(w);
-		visit_memory_accesses(w, follow_loads, NULL);
-	} while (!w->work.is_empty());
+	walk_propagate(w);
 }

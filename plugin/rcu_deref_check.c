@@ -551,6 +551,25 @@ static void check_vanished(struct check_ctx *ctx)
 	}
 }
 
+/*
+ * Whether a probe must classify the recorded access.  After the IPA
+ * inliner, one whose record (its pointer's, or its base's) stands for no
+ * head in this function can name no warning here, and no other function
+ * gets this code any more (function_relevant() in rcu_deref_blame.c):
+ * not classified.  Before it, its break is blamed by location, for the
+ * functions it will be inlined into.
+ */
+static bool stands_for_a_head(const struct access_rec *rec, gimple stmt)
+{
+	tree block = gimple_block(stmt);
+
+	if (!cfun->after_inlining || rcu_deref_options.probe_all)
+		return true;
+	return resolve_after_inlining(rec->source, block) >= 0 ||
+	       (rec->via_base && rec->base_source >= 0 &&
+		resolve_after_inlining(rec->base_source, block) >= 0);
+}
+
 static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store,
 			 void *data)
 {
@@ -569,6 +588,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (!bitmap_empty_p(ctx->heads_here))
 		ctx->keys_here.add(key);
 	if (rec->source < 0)
+		return;
+	if (!ctx->report && !stands_for_a_head(rec, stmt))
 		return;
 	kind = classify(w, ctx, rec, stmt, ref, &base);
 	if (ctx->report)

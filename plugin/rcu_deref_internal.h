@@ -243,6 +243,10 @@ tree clone_origin_of(tree fndecl);
 tree clone_origin(void);
 const char *clone_reason(void);
 int resolve_source(int src, tree block, int depth);
+int resolve_after_inlining(int src, tree block);
+void resolve_forget(void *gcc_data, void *user_data);
+void resolve_start(void);
+void resolve_finish(void);
 int returned_head(gimple stmt);
 int call_lost_head(gimple stmt);
 

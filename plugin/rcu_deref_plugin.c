@@ -218,6 +218,7 @@ static void rcu_deref_start_unit(void *gcc_data, void *user_data)
 	records_start();
 	listing_start();
 	blame_start();
+	resolve_start();
 	report_start();
 	consume_start();
 }
@@ -232,6 +233,7 @@ static void rcu_deref_finish(void *gcc_data, void *user_data)
 	consume_finish();
 	report_finish();
 	blame_finish();
+	resolve_finish();
 	records_finish();
 	heads_finish();
 	chain_finish();
@@ -313,6 +315,7 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 	register_passes(plugin_name);
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION,
 			  rcu_deref_pass_execution, NULL);
+	register_callback(plugin_name, PLUGIN_GGC_START, resolve_forget, NULL);
 	rtl_register(plugin_name);
 	if (rcu_deref_options.dump) {
 		g->get_dumps()->dump_switch_p("tree-rcu_deref_mark-lineno");

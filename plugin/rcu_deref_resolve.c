@@ -148,6 +148,65 @@ int resolve_source(int src, tree block, int depth)
 	return resolve_on(src, block, depth, path, &budget);
 }
 
+/*
+ * resolve_source() for the probes of one function after the IPA inliner,
+ * remembered by (source, block): there, the function's blocks, the
+ * records and the clones' callers no longer change.  A block is numbered
+ * the first time it is met.  Emptied for another function, and when GC
+ * runs (a block freed, another made at its address).
+ */
+struct resolved_heads {
+	hash_map<tree, unsigned int> *blocks;
+	hash_map<key_hash, int> *heads;
+	unsigned int fn_uid;
+};
+
+static struct resolved_heads resolved;
+
+void resolve_start(void)
+{
+	resolved.fn_uid = 0;
+	resolved.blocks = new hash_map<tree, unsigned int>;
+	resolved.heads = new hash_map<key_hash, int>;
+}
+
+void resolve_finish(void)
+{
+	delete resolved.blocks;
+	delete resolved.heads;
+	resolved.blocks = NULL;
+	resolved.heads = NULL;
+}
+
+void resolve_forget(void *gcc_data, void *user_data)
+{
+	if (!resolved.heads || !resolved.heads->elements())
+		return;
+	resolved.blocks->empty();
+	resolved.heads->empty();
+}
+
+int resolve_after_inlining(int src, tree block)
+{
+	unsigned HOST_WIDE_INT key;
+	unsigned int uid = DECL_UID(current_function_decl), *id;
+	bool existed;
+	int *head;
+
+	if (resolved.fn_uid != uid) {
+		resolve_forget(NULL, NULL);
+		resolved.fn_uid = uid;
+	}
+	id = &resolved.blocks->get_or_insert(block, &existed);
+	if (!existed)
+		*id = resolved.blocks->elements();
+	key = pair_key(*id, (unsigned int)src);
+	head = &resolved.heads->get_or_insert(key, &existed);
+	if (!existed)
+		*head = resolve_source(src, block, 0);
+	return *head;
+}
+
 /* The head a call returns, by the summary of its callee, or -1. */
 int returned_head(gimple stmt)
 {

@@ -126,6 +126,7 @@ static struct {
 	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
+	hash_map<tree, HARD_REG_SET> *callee_regs;	/* a callee -> the registers it clobbers */
 	tree fndecl;
 	const char *last_pass;	/* the last RTL pass run on the function */
 	bool arm_frame;		/* a local object's address is merged with heads */
@@ -168,6 +169,9 @@ void rtl_track_begin(void)
 	if (!rtl.arm_decls)
 		rtl.arm_decls = new hash_set<tree>;
 	rtl.arm_decls->empty();
+	if (!rtl.callee_regs)
+		rtl.callee_regs = new hash_map<tree, HARD_REG_SET>;
+	rtl.callee_regs->empty();
 	rtl.arm_frame = false;
 	rtl.arm_params.truncate(0);
 	rtl.arm_hard_regs.truncate(0);
@@ -930,13 +934,25 @@ static void write_dest(struct rtl_walk *w, bitmap state, rtx dest, bool ok)
 	}
 }
 
-/* The tracked access a MEM makes, or -1. */
-static int access_in_mem(const_rtx mem)
+/*
+ * The tracked access a MEM of insn makes, or -1.  A tracked access whose
+ * reference is an object itself ("v = a" where GIMPLE put a in place of
+ * *p) shares its MEM_EXPR with every plain access of that object in the
+ * function ("return v + a;"): such a MEM makes it only at its location
+ * (or where the insn has none).
+ */
+static int access_in_mem(rtx_insn *insn, const_rtx mem)
 {
 	tree expr = MEM_EXPR(mem);
 	int *a = expr ? rtl.access_by_ref->get(expr) : NULL;
+	location_t loc;
 
-	return a ? *a : -1;
+	if (!a)
+		return -1;
+	if (!DECL_P(expr))
+		return *a;
+	loc = pure(INSN_LOCATION(insn));
+	return loc == UNKNOWN_LOCATION || loc == pure(rtl.accesses[*a].loc) ? *a : -1;
 }
 
 /* Whether mem is addressed from the stack or frame pointer by a constant. */
@@ -1127,7 +1143,7 @@ static int crossjumped_access(bool store, int i)
 static int mem_access(rtx_insn *insn, const_rtx mem, int *merged)
 {
 	bool store = stored_mem(insn, mem);
-	int i = access_in_mem(mem);
+	int i = access_in_mem(insn, mem);
 
 	*merged = -1;
 	if (i >= 0) {
@@ -1304,18 +1320,26 @@ static bitmap clobbered_units(struct rtl_walk *w, const HARD_REG_SET *regs)
 /*
  * The units the call insn clobbers.  With -fipa-ra, the clobbers of a call
  * to a known function are that function's (insn_callee_abi() asks
- * fndecl_abi()): found once per callee and walk.
+ * fndecl_abi()): found once per callee and function (they do not change
+ * while it is compiled), and made units once per walk.
  */
 static bitmap call_clobbers(struct rtl_walk *w, rtx_insn *insn)
 {
 	tree fndecl = flag_ipa_ra ? get_call_fndecl(insn) : NULL_TREE;
 	bitmap *known = fndecl ? w->callee_clobbers->get(fndecl) : NULL;
-	HARD_REG_SET regs;
+	HARD_REG_SET regs, *kept;
 	bitmap units;
 
 	if (known)
 		return *known;
-	regs = insn_callee_abi(insn).full_and_partial_reg_clobbers();
+	kept = fndecl ? rtl.callee_regs->get(fndecl) : NULL;
+	if (kept) {
+		regs = *kept;
+	} else {
+		regs = insn_callee_abi(insn).full_and_partial_reg_clobbers();
+		if (fndecl)
+			rtl.callee_regs->put(fndecl, regs);
+	}
 	units = clobbered_units(w, &regs);
 	if (fndecl)
 		w->callee_clobbers->put(fndecl, units);
@@ -1478,10 +1502,83 @@ static void settle_unseen(access_rec_rtl *a)
 }
 
 /*
+ * The blocks that make a tracked access (accessing), and the blocks from
+ * which one of them can be reached (before): the states of the others
+ * decide nothing.  A predecessor of a block of before is in before, so
+ * the entry state of each of these blocks is the one the walk of the
+ * whole function gives.
+ */
+static void blocks_before_accesses(sbitmap accessing, sbitmap before)
+{
+	auto_vec<basic_block, 64> work;
+	basic_block bb;
+	edge e;
+	edge_iterator ei;
+
+	bitmap_clear(accessing);
+	bitmap_clear(before);
+	FOR_EACH_BB_FN(bb, cfun) {
+		if (!block_makes_access(bb))
+			continue;
+		bitmap_set_bit(accessing, bb->index);
+		bitmap_set_bit(before, bb->index);
+		work.safe_push(bb);
+	}
+	while (!work.is_empty()) {
+		bb = work.pop();
+		FOR_EACH_EDGE(e, ei, bb->preds) {
+			if (e->src == ENTRY_BLOCK_PTR_FOR_FN(cfun) ||
+			    bitmap_bit_p(before, e->src->index))
+				continue;
+			bitmap_set_bit(before, e->src->index);
+			work.safe_push(e->src);
+		}
+	}
+}
+
+/*
+ * The heads and tracked calls of a block the walk passes over (no tracked
+ * access after it): an access of the same leader elsewhere is judged, not
+ * left to the GIMPLE verdict, as when every block is walked.
+ */
+static void note_heads_of_block(struct rtl_walk *w, basic_block bb)
+{
+	rtx_insn *insn;
+	rtx pat;
+	int i, h, c;
+
+	FOR_BB_INSNS(bb, insn) {
+		if (!NONDEBUG_INSN_P(insn))
+			continue;
+		if (CALL_P(insn)) {
+			c = tracked_call(insn);
+			if (c >= 0)
+				bitmap_set_bit(w->leaders_seen, rtl.calls[c].leader);
+			continue;
+		}
+		pat = PATTERN(insn);
+		if (GET_CODE(pat) == COND_EXEC)
+			pat = COND_EXEC_CODE(pat);
+		for (i = 0; i < (GET_CODE(pat) == PARALLEL ? XVECLEN(pat, 0) : 1); i++) {
+			rtx set = GET_CODE(pat) == PARALLEL ? XVECEXP(pat, 0, i) : pat;
+
+			if (GET_CODE(set) != SET)
+				continue;
+			h = head_loaded(insn, SET_SRC(set));
+			if (h < 0)
+				continue;
+			bitmap_set_bit(w->leaders_seen, rtl.heads[h].leader);
+			bitmap_set_bit(w->heads_seen, h);
+		}
+	}
+}
+
+/*
  * The must-analysis: a worklist over basic blocks in reverse postorder;
  * a block's entry state is the intersection of what reaches it, and
- * states only shrink, so it ends.  Then one more walk of the blocks that
- * make a tracked access decides them in the states of the fixpoint.
+ * states only shrink, so it ends.  Only the blocks from which a tracked
+ * access can be reached are walked.  Then one more walk of the blocks
+ * that make a tracked access decides them in the states of the fixpoint.
  */
 static void analyse(void)
 {
@@ -1489,6 +1586,8 @@ static void analyse(void)
 	int *rpo = XNEWVEC(int, n_basic_blocks_for_fn(cfun));
 	int *order_of = XNEWVEC(int, last_basic_block_for_fn(cfun));
 	int n = pre_and_rev_post_order_compute(NULL, rpo, false), i;
+	sbitmap accessing = sbitmap_alloc(last_basic_block_for_fn(cfun));
+	sbitmap before = sbitmap_alloc(last_basic_block_for_fn(cfun));
 	auto_bitmap pending;
 	basic_block bb;
 	unsigned int k;
@@ -1516,6 +1615,13 @@ static void analyse(void)
 		rtl.accesses[k].merged_with = -1;
 	}
 
+	blocks_before_accesses(accessing, before);
+	for (i = 0; i < n; i++) {
+		bb = BASIC_BLOCK_FOR_FN(cfun, rpo[i]);
+		if (!bitmap_bit_p(before, bb->index))
+			note_heads_of_block(&w, bb);
+	}
+
 	bb = single_succ(ENTRY_BLOCK_PTR_FOR_FN(cfun));
 	w.in[bb->index] = BITMAP_ALLOC(&w.ob);
 	seed_arm_params(&w, w.in[bb->index]);
@@ -1533,7 +1639,8 @@ static void analyse(void)
 			basic_block dest = e->dest;
 			bool changed;
 
-			if (dest == EXIT_BLOCK_PTR_FOR_FN(cfun))
+			if (dest == EXIT_BLOCK_PTR_FOR_FN(cfun) ||
+			    !bitmap_bit_p(before, dest->index))
 				continue;
 			if (!w.in[dest->index]) {
 				w.in[dest->index] = BITMAP_ALLOC(&w.ob);
@@ -1550,7 +1657,7 @@ static void analyse(void)
 	w.check = true;
 	for (i = 0; i < n; i++) {
 		bb = BASIC_BLOCK_FOR_FN(cfun, rpo[i]);
-		if (!w.in[bb->index] || !block_makes_access(bb))
+		if (!w.in[bb->index] || !bitmap_bit_p(accessing, bb->index))
 			continue;
 		bitmap_copy(w.scratch, w.in[bb->index]);
 		walk_block(&w, bb, w.scratch);
@@ -1559,6 +1666,8 @@ static void analyse(void)
 		settle_unseen(&rtl.accesses[k]);
 
 	bitmap_obstack_release(&w.ob);
+	sbitmap_free(accessing);
+	sbitmap_free(before);
 	free(w.in);
 	free(rpo);
 	free(order_of);

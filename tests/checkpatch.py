@@ -103,8 +103,18 @@ CXX_TEMPLATE_LINES = {
         "hash_set<key_hash> *reported;": LT_GT,
         "report.reported = new hash_set<key_hash>;": LT_GT,
     },
+    "rcu_deref_resolve.c": {
+        "hash_map<tree, unsigned int> *blocks;": LT_GT,
+        "hash_map<key_hash, int> *heads;": LT_GT,
+        "resolved.blocks = new hash_map<tree, unsigned int>;": LT_GT,
+        "resolved.heads = new hash_map<key_hash, int>;": LT_GT,
+    },
     "rcu_deref_rtl.c": {
         "vec<head_rec> heads;": LT_GT,
+        "auto_vec<basic_block, 64> work;": LT_GT,
+        "hash_map<tree, HARD_REG_SET> *callee_regs; /* a callee -> the registers it clobbers */":
+            LT_GT,
+        "rtl.callee_regs = new hash_map<tree, HARD_REG_SET>;": LT_GT,
         "vec<tree> arm_local_loads; /* ... those from a local variable */": LT_GT,
         "vec<call_rec> calls;": LT_GT,
         "vec<access_rec_rtl> accesses;": LT_GT,
