@@ -148,13 +148,13 @@ KNOWN = (
           "x0, [x0]`, cross-jumped with line 1287's consume return (`ldar x0, "
           "[x3]` falls into it), through a head's register on both paths; the "
           "checker cannot decide there (more accesses at 1401:88 than at -O0)",
-          "the plugin, open: `access_in_mem()` in `rcu_deref_rtl.c` should take "
-          "a MEM whose MEM_EXPR is a decl (shared by every access of the "
+          "the plugin, fixed in fe65a69: `access_in_mem()` in `rcu_deref_rtl.c` "
+          "takes a MEM whose MEM_EXPR is a decl (shared by every access of the "
           "object) for a tracked access only at that access's location, so "
           "that the arm is unseen and takes the merged insn's fate "
           "(`merged_at_location()`, `settle_unseen()`); "
-          "fuzz/repro/eq_merge_other_access.c (-O2, -O3, -Os); "
-          "`tests/test_fuzz.py::test_eq_merge_other_access` (xfail)"),
+          "fuzz/repro/eq_merge_other_access.c (-O2, -O3, -Os intact, -O1 a real "
+          "break); `tests/test_fuzz.py::test_eq_merge_other_access`"),
     Known(459, "181:367", ("-O1",), "miss", "plugin",
           "the head `ldr x0, [sp, 88]` (181:367, rcu_dereference(l_5)) feeds "
           "only func_28's argument p_31, and func_28 returns p_31, whose value "

@@ -1,5 +1,5 @@
 /*
- * OPEN: a false "its address became a constant" warning on the equality
+ * FIXED (fe65a69): a false "its address became a constant" warning on the equality
  * hazard "p == &a ? *p : *p" when the function also reads "a" elsewhere.
  * GIMPLE gives the then-arm's load the object itself ("v_6 = a;", the
  * reference tree is the VAR_DECL a); RTL gives it p's register back
@@ -18,7 +18,7 @@
  * b;") gives no warning.  The fix: a MEM whose MEM_EXPR is a decl (shared
  * by all accesses of that object) stands for a tracked access only at
  * that access's location, else the access is unseen and takes the
- * merged insn's fate.
+ * merged insn's fate.  That is the fix (access_in_mem()).
  *
  * Found by fuzzing: seed 458, head 1401:34 (rcu_dereference(l_542), l_542
  * = &g_14, in the IPA-CP clone func_41.constprop), -O3 "false positive":
@@ -34,9 +34,9 @@
  * aarch64-linux-gnu-gcc -O2 -S -o - -I plugin/include \
  *	-fplugin=build/plugin/aarch64-linux-gnu/rcu_deref_plugin.so \
  *	-fplugin-arg-rcu_deref_plugin-mode=warn fuzz/repro/eq_merge_other_access.c
- * warns at line 57 ("its address became a constant (broken by evrp)"; the
- * verbose option says "broken in the final code, broken by expand"), at
- * -O2, -O3 and -Os, though "reader" loads once through the head: "ldr x1,
+ * warned, before the fix, at line 57 ("its address became a constant
+ * (broken by evrp)"; the verbose option said "broken in the final code,
+ * broken by expand"), at -O2, -O3 and -Os, though "reader" loads once through the head: "ldr x1,
  * [x1]" (-Os: "ldr x1, [x0]") right after the head's load, and
  * "python3 -m rcuderef.asmcheck fuzz/repro/eq_merge_other_access.c -O2
  * -I plugin/include" says intact.  At -O1 GCC keeps the then-arm's load
