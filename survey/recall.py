@@ -49,13 +49,16 @@ access place) is:
              (the records' "others" or another set's accesses at a
              column of the set's, as in a macro, whose tokens all have
              the column of its use, or at a column the assembly does
-             not have there; a record marked shared) can only show a
-             break that is not the set's: "intact" stays sure, "broken"
-             is ambiguous.  So is an access the records mark object_arm:
-             its base pointer is also a global object's address on a
-             path without the head (a list walk that starts at a static
-             element, as for_each_process()), which the checker, asking
-             for a head on every path, calls broken.  So is a "broken"
+             not have there; a record marked shared; a load at the
+             column of a store of the others, which may be that store's
+             read-modify-write, as a bitfield's, a load the records do
+             not have) can only show a break that is not the set's:
+             "intact" stays sure, "broken" is ambiguous.  So is an
+             access the records mark object_arm: its base pointer is
+             also a global object's address on a path without the head
+             (a list walk that starts at a static element, as
+             for_each_process()), which the checker, asking for a head
+             on every path, calls broken.  So is a "broken"
              whose accesses are dependent on every path that passes a
              head load (Places.from_heads, the analysis started at the
              head loads: "joined"): the head's value meets at a join one
@@ -212,12 +215,19 @@ def place_sites(res, ours, others):
     have only accesses that do not derive from the set is not the set's
     (exclude).  mixed: the place may still hold accesses that are not
     the set's: the records put one at a column of the set's, or one the
-    assembly has at no column of its records (GCC gave it another's)."""
+    assembly has at no column of its records (GCC gave it another's), or
+    a load at the column of a store that is not the set's (a bitfield's
+    read-modify-write)."""
     exclude = others - ours
     seen = {(memory_kind(insn.mnemonic), insn.column) for insn, _ in res.accesses}
     kinds = {k for k, _ in ours}
-    mixed = bool(ours & others) or any(k in kinds and (k, c) not in seen
-                                       for k, c in exclude)
+    # A store that is not the set's may be a read-modify-write (a
+    # bitfield's: GCC expands it at RTL with a load the records do not
+    # have, at the store's column): a load there may not be the set's.
+    rmw = {("load", c) for k, c in exclude if k == "store"} & seen
+    mixed = (bool(ours & others) or any(k in kinds and (k, c) not in seen
+                                        for k, c in exclude)
+             or ("load" in kinds and bool(rmw)))
     return exclude, mixed
 
 

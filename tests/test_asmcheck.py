@@ -893,6 +893,83 @@ def test_recursive_local_function_clobbers_only_its_writes():
     assert check_tu(writer, ipa_ra_caller()).verdict == "broken"
 
 
+# dmc620_pmu_event_update()'s shape (drivers/perf/arm_dmc620_pmu.c, Linux
+# 6.12 arm64): readl() and an atomic's LSE/LL-SC alternatives, inline
+# assembly between GCC's #APP and #NO_APP, with numeric labels, a
+# .subsection 1 replacement, a branch to itself and to "1b"/"2f".
+INLINE_ASM_CALLEE = """
+    @9 add x4, x0, 488
+    .L165:
+    ldr x1, [x0, 312]
+    #APP
+    661:
+    ldr w1, [x1]
+    662:
+    .pushsection .altinstructions,"a"
+    .word 661b - .
+    .popsection
+    .subsection 1
+    663:
+    ldar w1, [x1]
+    664:
+    .org . - (664b-663b) + (662b-661b)
+    .previous
+    #NO_APP
+    #APP
+    dmb oshld
+    #NO_APP
+    uxtw x1, w1
+    #APP
+    eor x2, x1, x1
+    cbnz x2, .
+    #NO_APP
+    ldr x3, [x0, 488]
+    #APP
+    prfm pstl1strm, [x4]
+    1:	ldxr x2, [x4]
+    eor x5, x2, x3
+    cbnz x5, 2f
+    stlxr w5, x1, [x4]
+    cbnz w5, 1b
+    dmb ish
+    2:
+    #NO_APP
+    cmp x3, x2
+    bne .L165
+    ret
+"""
+
+
+def test_inline_assembly_of_a_local_callee_clobbers_only_its_writes():
+    """#APP/#NO_APP are comments, 661: a label, "1b", "2f" and "." name
+    instructions of the callee: it writes x0-x5 only, so IPA-RA may keep
+    the head's value in x12 across its call (before, each of these lines
+    made it clobber every caller-saved register)."""
+    res = check_tu(func("local_fn", INLINE_ASM_CALLEE),
+                   ipa_ra_caller(kept="x12"))
+    assert res.verdict == "intact"
+    assert dep_flags(res) == [(True, False, False)]
+    writer = INLINE_ASM_CALLEE.replace("eor x5, x2, x3", "eor x12, x2, x3")
+    res = check_tu(func("local_fn", writer), ipa_ra_caller(kept="x12"))
+    assert res.verdict == "broken"
+
+
+def test_numeric_labels_subsections_and_dot_in_the_cfg():
+    """The .subsection 1 replacement is off the fall-through path; "1b"
+    is the last 1: before, "2f" the next 2: after, "." the branch itself."""
+    program = parse(asm(func("local_fn", INLINE_ASM_CALLEE)), "t.c")
+    at = {insn.text: insn.index for insn in program.insns}
+    assert program.succ[at["ldr w1, [x1]"]] == [at["dmb oshld"]]
+    self_loop = at["eor x2, x1, x1"] + 1
+    assert program.insns[self_loop].mnemonic == "cbnz"
+    assert sorted(program.succ[self_loop]) == [self_loop, self_loop + 1]
+    stlxr = at["stlxr w5, x1, [x4]"]
+    assert sorted(program.succ[stlxr + 1]) == sorted(
+        [stlxr + 2, at["ldxr x2, [x4]"]])
+    cbnz = at["eor x5, x2, x3"] + 1
+    assert sorted(program.succ[cbnz]) == sorted([stlxr, at["cmp x3, x2"]])
+
+
 @pytest.mark.parametrize("kept", ["x16", "x17", "x30"])
 def test_veneer_and_link_registers_are_lost_across_any_call(kept):
     """A linker veneer may use x16/x17 on the way to any callee; bl

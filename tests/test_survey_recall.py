@@ -175,11 +175,36 @@ def test_place_sites():
     from types import SimpleNamespace as NS
     res = NS(accesses=[(NS(mnemonic="ldr", column=7), None), (NS(mnemonic="ldr", column=5), None)])
     assert recall.place_sites(res, {("load", 26)}, {("load", 7), ("store", 5)}) == \
-        ({("load", 7), ("store", 5)}, False)
+        ({("load", 7), ("store", 5)}, True)   # the load at 5: the store's RMW?
+    assert recall.place_sites(res, {("load", 26)}, {("load", 7), ("store", 8)}) == \
+        ({("load", 7), ("store", 8)}, False)
     assert recall.place_sites(res, {("load", 26)}, {("load", 9)})[1]
     assert recall.place_sites(res, {("load", 7)}, {("load", 7)}) == (set(), True)
     # a store the assembly does not show does not mix a place of loads
     assert not recall.place_sites(res, {("load", 5)}, {("store", 9)})[1]
+
+
+def test_a_bitfield_store_beside_the_access_is_ambiguous(tmp_path):
+    """o->x = p->a with x a bitfield of another object: GCC loads o's word
+    and stores it back at the store's column, beside the set's load (sd.c:
+    3399, tx.c:2203 of Linux 6.12): the records do not have that load, so
+    the checker's "broken" is ambiguous."""
+    src = tmp_path / "bf.c"
+    src.write_text('#include "rcu_deref.h"\n'
+                   "struct n { int a; int b; };\n"
+                   "struct n *gx;\n"
+                   "struct o { unsigned int x : 3, y : 5; };\n"
+                   "void reader(struct o *o)\n"
+                   "{\n"
+                   "\tstruct n *p = rcu_dereference(gx);\n"
+                   "\tif (p)\n"
+                   "\t\to->x = p->a;\n"
+                   "}\n")
+    asm, units, diags = compile_records(src, tmp_path)
+    _, entries = recall.check_assembly(asm, units, recall.warned_pairs(diags))
+    got = {recall.place(e["access"])[1]: (e["raw"], e["access_mixed"], e["verdict"])
+           for e in entries}
+    assert got == {9: ("broken", True, "ambiguous")}
 
 
 def test_a_walk_from_a_static_element(tmp_path):

@@ -15,6 +15,10 @@ import re
 from .dataflow import Insn, Program
 
 LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):")
+# A local numeric label (``1:``, inline assembly's) and a reference to one:
+# ``1b`` the last definition of 1 before, ``1f`` the next one after.
+NUMERIC_LABEL = re.compile(r"^(\d+):")
+NUMERIC_REF = re.compile(r"^(\d+)([bf])$")
 IDENT = re.compile(r"[A-Za-z_.$][\w.$]*")
 COLD = re.compile(r"\.cold(\.\d+)?$")
 _FILE = re.compile(r'^\.file\s+(\d+)\s+"([^"]*)"(?:\s+"([^"]*)")?')
@@ -23,6 +27,7 @@ _TYPE = re.compile(r"^\.type\s+([\w.$]+)\s*,\s*[%@]function")
 _BINDING = re.compile(r"^\.(globl|global|weak)\s+(.*)$")
 _ALIAS = re.compile(r"^\.(?:set|equ|equiv)\s+[\w.$]+\s*,\s*(.*)$")
 _SIZE = re.compile(r"^\.size\s+([\w.$]+)\s*,")
+_SUBSECTION = re.compile(r"^\.subsection\s+(\d+)")
 _SECTION = re.compile(r"^\.(?:section|pushsection)\s+([^\s,]+)")
 # The source name that makes a parser attribute instructions to the lines
 # of every file (``Insn.file`` then tells the files apart): a kernel
@@ -72,6 +77,7 @@ class Parser:
         self.loc_next: dict[int, list[int]] = {}
         self.producer: str | None = None
         self.patchable = False
+        self.numeric: dict[str, int] = {}
 
     # Hooks of the instruction set.
 
@@ -97,13 +103,38 @@ class Parser:
     def feed(self, raw: str) -> None:
         """Consume one line of assembly."""
         text = raw.strip()
-        while (match := LABEL.match(text)):
-            self.label(match.group(1))
+        while (match := LABEL.match(text) or NUMERIC_LABEL.match(text)):
+            name = match.group(1)
+            if name[0].isdigit():
+                self.numeric[name] = self.numeric.get(name, 0) + 1
+                name = self.numeric_name(name, self.numeric[name])
+            self.label(name)
             text = text[match.end():].strip()
         if text.startswith("."):
             self.directive(text)
-        elif text and not text.startswith(self.comment):
+        elif text and not text.startswith((self.comment, "#")):
+            # A line that starts with "#" is a comment to GNU as on every
+            # target: GCC's #APP and #NO_APP around inline assembly.
             self.instruction(text.split(self.comment)[0].strip())
+
+    @staticmethod
+    def numeric_name(number: str, nth: int) -> str:
+        """The name the parser gives the nth definition of a numeric label."""
+        return f".Lgas_{number}_{nth}"
+
+    def resolve(self, operand: str, index: int) -> str:
+        """A numeric label reference (``1b``, ``1f``) as the name of the
+        definition it means, and ``.`` (this instruction) as a name of the
+        instruction at ``index``; any other operand unchanged."""
+        if operand == ".":
+            name = f".Lgas_dot_{index}"
+            self.labels[name] = index
+            return name
+        if (match := NUMERIC_REF.match(operand)):
+            number, direction = match.groups()
+            nth = self.numeric.get(number, 0) + (direction == "f")
+            return self.numeric_name(number, nth)
+        return operand
 
     def label(self, name: str) -> None:
         """Record a label; function symbols start (or continue) a function."""
@@ -152,6 +183,13 @@ class Parser:
             self.switch_section(self.section_stack.pop())
         elif text.startswith(".previous"):
             self.switch_section(self.previous_section)
+        elif (match := _SUBSECTION.match(text)):
+            # A subsection is a section of its own to the CFG: the kernel's
+            # alternatives put the replacement instructions in .subsection
+            # 1, which .previous leaves for the code that falls through.
+            base = self.section.split("+")[0]
+            number = int(match.group(1))
+            self.switch_section(base if number == 0 else f"{base}+{number}")
         elif re.match(r"^\.(text|data|bss)\b", text):
             self.switch_section(text.split()[0])
         elif (_DATA_DIRECTIVE.match(text)
@@ -164,6 +202,7 @@ class Parser:
         """Append an instruction, linking it to its section predecessor."""
         mnemonic, operands = self.decode(text)
         index = len(self.insns)
+        operands = tuple(self.resolve(op, index) for op in operands)
         for line in set(self.loc_pending):
             self.loc_next.setdefault(line, []).append(index)
         self.loc_pending = []
