@@ -81,12 +81,14 @@ struct head_rec {
 	int leader;
 	tree ref;		/* a load's memory reference, or NULL (consume) */
 	location_t loc;		/* the statement's location */
+	location_t ploc;	/* ... without its block */
 };
 
 struct call_rec {
 	int head;
 	int leader;
 	location_t loc;
+	location_t ploc;	/* loc without its block */
 	tree callee;
 };
 
@@ -100,6 +102,8 @@ struct access_rec_rtl {
 	int leader;
 	tree ref;
 	location_t loc;
+	location_t ploc;	/* loc without its block */
+	int next_at_loc;	/* the access made before it at ploc, or -1 */
 	bool store;
 	bool seen;		/* some insn of the final code makes it */
 	enum rtl_fate fate;
@@ -116,6 +120,7 @@ static struct {
 	vec<call_rec> calls;
 	vec<access_rec_rtl> accesses;
 	hash_map<tree, int> *access_by_ref;
+	hash_map<key_hash, int> *last_access_at;	/* a location -> its last access */
 	hash_map<tree, int> *head_by_ref;
 	vec<call_rec> arm_calls;	/* calls whose results are merged with heads */
 	vec<asm_rec> arm_asms;		/* asms whose outputs are merged with heads */
@@ -164,6 +169,9 @@ void rtl_track_begin(void)
 	if (!rtl.arm_loads)
 		rtl.arm_loads = new hash_set<tree>;
 	rtl.access_by_ref->empty();
+	if (!rtl.last_access_at)
+		rtl.last_access_at = new hash_map<key_hash, int>;
+	rtl.last_access_at->empty();
 	rtl.head_by_ref->empty();
 	rtl.arm_loads->empty();
 	if (!rtl.arm_decls)
@@ -197,6 +205,7 @@ void rtl_track_head(gimple stmt, int head, int leader)
 	h.head = head;
 	h.leader = leader;
 	h.loc = gimple_location(stmt);
+	h.ploc = pure(h.loc);
 	h.ref = is_gimple_assign(stmt) ? gimple_assign_rhs1(stmt) : NULL_TREE;
 	if (h.ref) {
 		rtl.head_by_ref->put(h.ref, rtl.heads.length());
@@ -212,6 +221,7 @@ void rtl_track_call(gimple stmt, int head, int leader)
 	c.head = head;
 	c.leader = leader;
 	c.loc = gimple_location(stmt);
+	c.ploc = pure(c.loc);
 	c.callee = gimple_call_fndecl(stmt);
 	rtl.calls.safe_push(c);
 }
@@ -220,7 +230,8 @@ int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader,
 		     bool gimple_broken)
 {
 	access_rec_rtl a;
-	int *old = rtl.access_by_ref->get(ref);
+	int *old = rtl.access_by_ref->get(ref), *last;
+	bool existed;
 
 	/* One reference tree per statement: a second sighting is the same access. */
 	if (old)
@@ -230,9 +241,17 @@ int rtl_track_access(gimple stmt, tree ref, bool store, int head, int leader,
 	a.leader = leader;
 	a.ref = ref;
 	a.loc = gimple_location(stmt);
+	a.ploc = pure(a.loc);
 	a.store = store;
 	a.fate = RTL_UNTRACKED;
 	a.merged_into = -1;
+	a.next_at_loc = -1;
+	if (a.ploc != UNKNOWN_LOCATION) {
+		last = &rtl.last_access_at->get_or_insert(a.ploc, &existed);
+		if (existed)
+			a.next_at_loc = *last;
+		*last = rtl.accesses.length();
+	}
 	rtl.need_blame |= !gimple_broken;
 	rtl.access_by_ref->put(ref, rtl.accesses.length());
 	vec_safe_push(rtl_keep, ref);
@@ -253,6 +272,7 @@ void rtl_track_arm_call(gimple stmt)
 	c.head = -1;
 	c.leader = -1;
 	c.loc = gimple_location(stmt);
+	c.ploc = pure(c.loc);
 	c.callee = gimple_call_fndecl(stmt);
 	rtl.arm_calls.safe_push(c);
 }
@@ -555,7 +575,7 @@ static int consume_head_at(rtx_insn *insn, rtx mem)
 	if (rcu_deref_options.consume_dependency)
 		call = inlined_consume_head(LOCATION_BLOCK(INSN_LOCATION(insn)));
 	for (i = 0; i < rtl.heads.length(); i++) {
-		if (!rtl.heads[i].ref && pure(rtl.heads[i].loc) == loc &&
+		if (!rtl.heads[i].ref && rtl.heads[i].ploc == loc &&
 		    (call < 0 || rtl.heads[i].head == call))
 			return i;
 	}
@@ -576,7 +596,7 @@ static int head_at_location(rtx_insn *insn, rtx mem)
 	if (MEM_EXPR(mem) || !MEM_VOLATILE_P(mem) || loc == UNKNOWN_LOCATION)
 		return -1;
 	for (i = 0; i < rtl.heads.length(); i++) {
-		if (!rtl.heads[i].ref || pure(rtl.heads[i].loc) != loc)
+		if (!rtl.heads[i].ref || rtl.heads[i].ploc != loc)
 			continue;
 		if (found >= 0 && rtl.heads[found].leader != rtl.heads[i].leader)
 			return -1;
@@ -952,7 +972,7 @@ static int access_in_mem(rtx_insn *insn, const_rtx mem)
 	if (!DECL_P(expr))
 		return *a;
 	loc = pure(INSN_LOCATION(insn));
-	return loc == UNKNOWN_LOCATION || loc == pure(rtl.accesses[*a].loc) ? *a : -1;
+	return loc == UNKNOWN_LOCATION || loc == rtl.accesses[*a].ploc ? *a : -1;
 }
 
 /* Whether mem is addressed from the stack or frame pointer by a constant. */
@@ -980,13 +1000,14 @@ static bool same_consume_call(location_t a, location_t b)
 static int unique_access_at(rtx_insn *insn, bool store)
 {
 	location_t loc = pure(INSN_LOCATION(insn));
-	unsigned int i;
-	int found = -1;
+	int found = -1, *last, i;
 
 	if (loc == UNKNOWN_LOCATION)
 		return -1;
-	for (i = 0; i < rtl.accesses.length(); i++) {
-		if (pure(rtl.accesses[i].loc) != loc || rtl.accesses[i].store != store ||
+	last = rtl.last_access_at->get(loc);
+	for (i = last ? *last : -1; i >= 0; i = rtl.accesses[i].next_at_loc) {
+		rtl_counts.steps++;
+		if (rtl.accesses[i].store != store ||
 		    !same_consume_call(rtl.accesses[i].loc, INSN_LOCATION(insn)))
 			continue;
 		if (found >= 0)
@@ -1024,7 +1045,7 @@ static int access_at_location(rtx_insn *insn, const_rtx mem, bool store)
  */
 static int merged_at_location(rtx_insn *insn, bool store, int other)
 {
-	if (pure(rtl.accesses[other].loc) == pure(INSN_LOCATION(insn)))
+	if (rtl.accesses[other].ploc == pure(INSN_LOCATION(insn)))
 		return -1;
 	return unique_access_at(insn, store);
 }
@@ -1126,7 +1147,7 @@ static int crossjumped_access(bool store, int i)
 		access_rec_rtl *b = &rtl.accesses[k];
 
 		if ((int)k == i || b->store != store || b->leader != a->leader ||
-		    pure(b->loc) == pure(a->loc) ||
+		    b->ploc == a->ploc ||
 		    int_size_in_bytes(TREE_TYPE(b->ref)) != size)
 			continue;
 		if (found >= 0)
@@ -1245,7 +1266,7 @@ static int call_in(const vec<call_rec> &calls, rtx_insn *insn)
 	if (call && GET_CODE(XEXP(XEXP(call, 0), 0)) == SYMBOL_REF)
 		callee = SYMBOL_REF_DECL(XEXP(XEXP(call, 0), 0));
 	for (i = 0; i < calls.length(); i++) {
-		if (pure(calls[i].loc) == loc && calls[i].callee == callee)
+		if (calls[i].ploc == loc && calls[i].callee == callee)
 			return i;
 	}
 	return -1;

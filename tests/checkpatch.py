@@ -119,6 +119,9 @@ CXX_TEMPLATE_LINES = {
         "vec<call_rec> calls;": LT_GT,
         "vec<access_rec_rtl> accesses;": LT_GT,
         "hash_map<tree, int> *access_by_ref;": LT_GT,
+        "hash_map<key_hash, int> *last_access_at; /* a location -> its last access */":
+            LT_GT,
+        "rtl.last_access_at = new hash_map<key_hash, int>;": LT_GT,
         "hash_map<tree, int> *head_by_ref;": LT_GT,
         "vec<rtx_insn *> head_insns; /* late pass: the head loads found */":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
