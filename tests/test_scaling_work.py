@@ -21,7 +21,8 @@ TARGET = "aarch64-linux-gnu"
 SIZES = (300, 1000, 3000)
 
 
-def walk_steps(tmp_path, params, mode):
+def unit_stats(tmp_path, params, mode):
+    """The plugin's stats record of a generated reader (bench/gen.py)."""
     text, _ = gen.generate(**params)
     src = tmp_path / "gen.c"
     src.write_text(text)
@@ -35,7 +36,11 @@ def walk_steps(tmp_path, params, mode):
                        capture_output=True, text=True, env=ENV)
     assert r.returncode == 0, r.stderr[-2000:]
     (line,) = stats.read_text().splitlines()
-    return json.loads(line)["walk_steps"]
+    return json.loads(line)
+
+
+def walk_steps(tmp_path, params, mode):
+    return unit_stats(tmp_path, params, mode)["walk_steps"]
 
 
 @pytest.mark.parametrize("mode", ["warn", "fixup"])
@@ -79,22 +84,6 @@ def test_work_counter_sees_a_quadratic_input(tmp_path):
     assert steps(40) > 3 * steps(20)
 
 
-def rtl_steps(tmp_path, params):
-    text, _ = gen.generate(**params)
-    src = tmp_path / "gen.c"
-    src.write_text(text)
-    stats = tmp_path / "stats.jsonl"
-    if stats.exists():
-        stats.unlink()
-    r = subprocess.run([TARGETS[TARGET], "-O2", "-S", "-o", os.devnull, "-I", INCLUDE,
-                        "-fplugin=" + plugin_path(TARGET),
-                        "-fplugin-arg-rcu_deref_plugin-stats=" + str(stats), str(src)],
-                       capture_output=True, text=True, env=ENV)
-    assert r.returncode == 0, r.stderr[-2000:]
-    (line,) = stats.read_text().splitlines()
-    return json.loads(line)["rtl_steps"]
-
-
 def test_rtl_work_grows_linearly_with_the_chain(tmp_path):
     """The RTL analyses' work (rtl_steps: insns transferred, and the tracked
     accesses looked at to find the one an insn makes at its location) on
@@ -103,5 +92,5 @@ def test_rtl_work_grows_linearly_with_the_chain(tmp_path):
     every tracked access (which made the probes quadratic: 27 G
     instructions in cc1 for a chain of 3,000 steps)."""
     params = scaling.SERIES["length"][1]
-    small, large = (rtl_steps(tmp_path, params(x)) for x in (300, 900))
+    small, large = (unit_stats(tmp_path, params(x), "warn")["rtl_steps"] for x in (300, 900))
     assert large < 3.6 * small, (small, large)
