@@ -1408,23 +1408,12 @@ static void transfer_call(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		write_dest(w, state, SET_DEST(set), args);
 }
 
-/* The effect of one insn on state. */
-static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
+/* The SETs and CLOBBERs of insn's pattern (at most 16), in sets; their number. */
+static int insn_sets(rtx_insn *insn, rtx *sets)
 {
-	rtx pat = PATTERN(insn), sets[16];
-	bool srcs[16];
-	int nsets = 0, i, h;
-	rtx note;
+	rtx pat = PATTERN(insn);
+	int nsets = 0, i;
 
-	rtl_counts.steps++;
-	if (w->check)
-		check_insn(w, insn, state);
-	if (CALL_P(insn)) {
-		if (w->consts->elements())
-			w->consts->empty();
-		transfer_call(w, insn, state);
-		return;
-	}
 	if (GET_CODE(pat) == COND_EXEC)
 		pat = COND_EXEC_CODE(pat);
 	if (GET_CODE(pat) == SET || GET_CODE(pat) == CLOBBER) {
@@ -1437,6 +1426,34 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 				sets[nsets++] = x;
 		}
 	}
+	return nsets;
+}
+
+/* A head record's load insn met by the walk. */
+static void note_head_seen(struct rtl_walk *w, int h)
+{
+	bitmap_set_bit(w->leaders_seen, rtl.heads[h].leader);
+	bitmap_set_bit(w->heads_seen, h);
+}
+
+/* The effect of one insn on state. */
+static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
+{
+	rtx sets[16];
+	bool srcs[16];
+	int nsets, i, h;
+	rtx note;
+
+	rtl_counts.steps++;
+	if (w->check)
+		check_insn(w, insn, state);
+	if (CALL_P(insn)) {
+		if (w->consts->elements())
+			w->consts->empty();
+		transfer_call(w, insn, state);
+		return;
+	}
+	nsets = insn_sets(insn, sets);
 	/* Read every source before any destination is written. */
 	for (i = 0; i < nsets; i++) {
 		srcs[i] = false;
@@ -1453,8 +1470,7 @@ static void transfer(struct rtl_walk *w, rtx_insn *insn, bitmap state)
 		h = w->mem_seen ? head_loaded(insn, SET_SRC(sets[i])) : -1;
 		if (h >= 0) {
 			srcs[i] = true;
-			bitmap_set_bit(w->leaders_seen, rtl.heads[h].leader);
-			bitmap_set_bit(w->heads_seen, h);
+			note_head_seen(w, h);
 		}
 	}
 	for (i = 0; i < nsets; i++) {
@@ -1565,8 +1581,8 @@ static void blocks_before_accesses(sbitmap accessing, sbitmap before)
 static void note_heads_of_block(struct rtl_walk *w, basic_block bb)
 {
 	rtx_insn *insn;
-	rtx pat;
-	int i, h, c;
+	rtx sets[16];
+	int i, h, c, nsets;
 
 	FOR_BB_INSNS(bb, insn) {
 		if (!NONDEBUG_INSN_P(insn))
@@ -1577,19 +1593,11 @@ static void note_heads_of_block(struct rtl_walk *w, basic_block bb)
 				bitmap_set_bit(w->leaders_seen, rtl.calls[c].leader);
 			continue;
 		}
-		pat = PATTERN(insn);
-		if (GET_CODE(pat) == COND_EXEC)
-			pat = COND_EXEC_CODE(pat);
-		for (i = 0; i < (GET_CODE(pat) == PARALLEL ? XVECLEN(pat, 0) : 1); i++) {
-			rtx set = GET_CODE(pat) == PARALLEL ? XVECEXP(pat, 0, i) : pat;
-
-			if (GET_CODE(set) != SET)
-				continue;
-			h = head_loaded(insn, SET_SRC(set));
-			if (h < 0)
-				continue;
-			bitmap_set_bit(w->leaders_seen, rtl.heads[h].leader);
-			bitmap_set_bit(w->heads_seen, h);
+		nsets = insn_sets(insn, sets);
+		for (i = 0; i < nsets; i++) {
+			h = GET_CODE(sets[i]) == SET ? head_loaded(insn, SET_SRC(sets[i])) : -1;
+			if (h >= 0)
+				note_head_seen(w, h);
 		}
 	}
 }
