@@ -582,6 +582,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 
 	if (!rec) {
 		note_new_load(ctx, stmt, ref, store);
+		if (ctx->report && !store)
+			verdict_untracked(stmt, ref);
 		return;
 	}
 	/* Only check_vanished() asks, and only with a head here. */
@@ -593,7 +595,7 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 		return;
 	kind = classify(w, ctx, rec, stmt, ref, &base);
 	if (ctx->report)
-		rtl_access = verdict_track(w, stmt, ref, store, rec, kind) + 1;
+		rtl_access = verdict_track(w, ctx->broken, stmt, ref, store, rec, kind) + 1;
 	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY ||
 	     kind == BREAK_BASE || kind == BREAK_LOOP) &&
 	    !ctx->report)
@@ -738,6 +740,8 @@ static unsigned int check_with(const char *pass, bool report, bool heads)
 		visit_accesses(&w, &ctx);
 	}
 	check_vanished(&ctx);
+	if (report)
+		verdict_twins(&w);
 	walk_release(&broken);
 	walk_release(&w);
 	return 0;

@@ -315,8 +315,10 @@ void consume_finish(void);
 
 /* rcu_deref_verdict.c: breaks wait for the final code's verdict */
 void verdict_begin(void);
-int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
-		  const struct access_rec *rec, enum break_kind kind);
+int verdict_track(struct chain_walk *w, struct chain_walk *broken, gimple stmt, tree ref,
+		  bool store, const struct access_rec *rec, enum break_kind kind);
+void verdict_untracked(gimple stmt, tree ref);
+void verdict_twins(struct chain_walk *w);
 void verdict_defer(location_t loc, int head, const struct access_rec *rec,
 		   enum break_kind kind, tree base, location_t early, int rtl);
 

@@ -128,6 +128,7 @@ static struct {
 	vec<unsigned int> arm_hard_regs;	/* register variables merged with heads */
 	hash_set<tree> *arm_loads;	/* plain loads merged with heads */
 	vec<tree> arm_local_loads;	/* ... those from a local variable */
+	vec<tree> arm_bitfield_loads;	/* ... those of a bit-field */
 	hash_set<tree> *arm_decls;	/* objects whose address is merged with heads */
 	vec<rtx_insn *> head_insns;	/* late pass: the head loads found */
 	vec<int> head_insn_rec;		/* ... and their record */
@@ -184,6 +185,7 @@ void rtl_track_begin(void)
 	rtl.arm_params.truncate(0);
 	rtl.arm_hard_regs.truncate(0);
 	rtl.arm_local_loads.truncate(0);
+	rtl.arm_bitfield_loads.truncate(0);
 	rtl.arm_calls.truncate(0);
 	rtl.arm_asms.truncate(0);
 	rtl.last_pass = NULL;
@@ -313,6 +315,8 @@ void rtl_track_arm_load(tree ref)
 	base = get_base_address(ref);
 	if (base && VAR_P(base) && auto_var_in_fn_p(base, current_function_decl))
 		rtl.arm_local_loads.safe_push(ref);
+	if (TREE_CODE(ref) == COMPONENT_REF && DECL_BIT_FIELD(TREE_OPERAND(ref, 1)))
+		rtl.arm_bitfield_loads.safe_push(ref);
 }
 
 enum rtl_fate rtl_fate_of(int access)
@@ -748,6 +752,23 @@ static bool arm_address(const_rtx y)
 	return GET_CODE(y) == SYMBOL_REF && arm_object(y, off);
 }
 
+/*
+ * Whether expr, a MEM's expression, is the word that holds the bit-field
+ * ref: expansion loads a bit-field through the whole object it is in
+ * ("*info", for info->band) or through the field's representative, and
+ * extracts the bits from the register.
+ */
+static bool bitfield_word(const_tree expr, const_tree ref)
+{
+	tree object = TREE_OPERAND(ref, 0);
+	tree repr = DECL_BIT_FIELD_REPRESENTATIVE(TREE_OPERAND(ref, 1));
+
+	if (operand_equal_p(expr, object, 0))
+		return true;
+	return repr && TREE_CODE(expr) == COMPONENT_REF && TREE_OPERAND(expr, 1) == repr &&
+	       operand_equal_p(TREE_OPERAND(expr, 0), object, 0);
+}
+
 /* Whether a MEM's expression is an arm load's. */
 static bool arm_load_expr(tree expr)
 {
@@ -758,6 +779,10 @@ static bool arm_load_expr(tree expr)
 		return true;
 	FOR_EACH_VEC_ELT(rtl.arm_local_loads, i, ref) {
 		if (same_slot_ref(expr, ref))
+			return true;
+	}
+	FOR_EACH_VEC_ELT(rtl.arm_bitfield_loads, i, ref) {
+		if (bitfield_word(expr, ref))
 			return true;
 	}
 	return false;

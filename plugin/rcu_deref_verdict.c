@@ -35,6 +35,9 @@ static struct {
 	vec<pending_break> breaks;
 	vec<int> unused_heads;	/* heads nothing uses: fixed whatever RTL does */
 	vec<const struct access_rec *> rec_of_rtl;	/* by RTL access */
+	hash_set<key_hash> *twin_keys;	/* a tracked access's line and field */
+	vec<tree> untracked;	/* loads of a field that depend on no head */
+	vec<location_t> untracked_loc;	/* ... and their locations */
 	tree fndecl;
 } verdict;
 
@@ -44,6 +47,11 @@ void verdict_begin(void)
 	verdict.breaks.truncate(0);
 	verdict.unused_heads.truncate(0);
 	verdict.rec_of_rtl.truncate(0);
+	if (!verdict.twin_keys)
+		verdict.twin_keys = new hash_set<key_hash>;
+	verdict.twin_keys->empty();
+	verdict.untracked.truncate(0);
+	verdict.untracked_loc.truncate(0);
 	rtl_track_begin();
 }
 
@@ -52,14 +60,18 @@ void verdict_begin(void)
  * operand of a value no head reaches (pfn_to_page(): the constant vmemmap
  * plus an offset from a parameter), but of a value a head reaches only the
  * operands a head reaches too (a ring walk advanced by each head's value:
- * the loop's PHI, not the ring's base or its mask).  The base of an
- * address stands for the address.
+ * the loop's PHI, not the ring's base or its mask).  A minimum or maximum
+ * chooses one of its operands, as a PHI does: one no head reaches is an
+ * arm (net/packet/af_packet.c: min_t(int, po->rollover->sock, num - 1)).
+ * The base of an address stands for the address.
  */
 static void push_arm_operands(struct chain_walk *w, gimple def, bool arm,
 			      vec<std::pair<tree, bool> > *todo)
 {
 	int src;
 	bool dependent = strength_of(w, gimple_assign_lhs(def), &src) != DEP_NONE;
+	enum tree_code code = gimple_assign_rhs_code(def);
+	bool choice = code == MIN_EXPR || code == MAX_EXPR;
 	unsigned int i;
 
 	for (i = 1; i < gimple_num_ops(def); i++) {
@@ -69,8 +81,11 @@ static void push_arm_operands(struct chain_walk *w, gimple def, bool arm,
 			continue;
 		if (TREE_CODE(op) == ADDR_EXPR && base_pointer(op))
 			op = base_pointer(op);
-		if (dependent && strength_of(w, op, &src) == DEP_NONE)
+		if (dependent && strength_of(w, op, &src) == DEP_NONE) {
+			if (choice)
+				todo->safe_push(std::make_pair(op, true));
 			continue;
+		}
 		todo->safe_push(std::make_pair(op, arm));
 	}
 }
@@ -152,6 +167,26 @@ static void push_inline_call_args(gimple call,
 }
 
 /*
+ * A call's result that a head reaches takes it from its arguments (RTL
+ * assumes so, as GIMPLE does): the arms of those arguments are the
+ * result's (net/ipv6/tcp_ipv6.c: ipv6_dup_options(newsk, opt), opt
+ * ireq->ipv6_opt or the head).
+ */
+static void push_dependent_call_args(struct chain_walk *w, gimple call,
+				     vec<std::pair<tree, bool> > *todo)
+{
+	unsigned int i;
+	int src;
+
+	for (i = 0; i < gimple_call_num_args(call); i++) {
+		tree arg = gimple_call_arg(call, i);
+
+		if (strength_of(w, arg, &src) != DEP_NONE)
+			todo->safe_push(std::make_pair(arg, false));
+	}
+}
+
+/*
  * The values that a PHI merges with head values into the base pointer of
  * an access, and that never depended on a head (a parameter, a plain
  * load, a call's result, an asm's output, a declared object's address,
@@ -161,7 +196,7 @@ static void push_inline_call_args(gimple call,
  * is &root->cgrp, another cgroup, or NULL).  A short walk up the
  * definitions, through copies, casts, pointer arithmetic and PHIs.
  */
-static void track_arms(struct chain_walk *w, tree base)
+static void track_arms(struct chain_walk *w, tree base, bool arm_base)
 {
 	auto_vec<std::pair<tree, bool>, 16> todo;
 	hash_set<tree> seen;
@@ -169,7 +204,7 @@ static void track_arms(struct chain_walk *w, tree base)
 
 	if (!base || TREE_CODE(base) != SSA_NAME)
 		return;
-	todo.safe_push(std::make_pair(base, false));
+	todo.safe_push(std::make_pair(base, arm_base));
 	while (!todo.is_empty() && ++steps <= 64) {
 		tree v = todo.last().first;
 		bool arm = todo.pop().second;	/* reached through a PHI */
@@ -199,6 +234,8 @@ static void track_arms(struct chain_walk *w, tree base)
 			/* A call's result, an asm's output (current): no head here. */
 			int src = -1;
 
+			if (!arm && is_gimple_call(def))
+				push_dependent_call_args(w, def, &todo);
 			if (!arm || (strength_of(w, v, &src) != DEP_NONE &&
 				     resolve_source(src, gimple_block(def), 0) >= 0))
 				continue;
@@ -228,26 +265,80 @@ static void track_arms(struct chain_walk *w, tree base)
 /*
  * The arms of the operands of ref's address: its base pointer, and the
  * array indices that carry a head's value (panthor_vm_active(): "slots[as]",
- * with as a head's field, ffz() of a mask, or 0).  An index that depended
+ * with as a head's field, ffz() of a mask, or 0), or a value GIMPLE found
+ * broken (broken, the walk from those): RTL may restore it, and then its
+ * other arms are what the source merged with it (an index that is a
+ * bit-field, or a field loaded through the head after a comparison that
+ * GIMPLE substituted, survey/repro/arm_bitfield_merge.c).  An index that depended
  * on a head only through a comparison or boolean result in the source
  * (flags_only: "a[r1 && f]") has no arms, even where GCC made it a PHI of
  * the head and "f != 0": on every path the source's index is what the
  * head's test chose, which the rule says the final code does not order.
  */
-static void track_address_arms(struct chain_walk *w, tree ref, bool flags_only)
+static void track_address_arms(struct chain_walk *w, struct chain_walk *broken, tree ref,
+			       bool flags_only)
 {
 	auto_vec<tree, 8> ops;
 	tree base = base_pointer(ref);
 	unsigned int i;
 	int src;
 
-	track_arms(w, base);
+	track_arms(w, base, false);
 	if (flags_only)
 		return;
 	address_operands(ref, &ops);
 	for (i = 0; i < ops.length(); i++) {
-		if (ops[i] != base && strength_of(w, ops[i], &src) == DEP_ADDR)
-			track_arms(w, ops[i]);
+		if (ops[i] != base && (strength_of(w, ops[i], &src) == DEP_ADDR ||
+				       (broken && strength_of(broken, ops[i], &src) == DEP_ADDR)))
+			track_arms(w, ops[i], false);
+	}
+}
+
+/*
+ * The key of a load of a field at loc: the source line and the field.  0
+ * for an access that is not a field's.
+ */
+static unsigned HOST_WIDE_INT twin_key(location_t loc, tree ref)
+{
+	expanded_location xl = expand_location(loc);
+
+	if (TREE_CODE(ref) != COMPONENT_REF || !xl.file)
+		return 0;
+	return pair_key(xl.line, DECL_UID(TREE_OPERAND(ref, 1))) ^ htab_hash_string(xl.file);
+}
+
+/*
+ * A load that depends on no head, for verdict_twins(): a load of the same
+ * field on the same line as a tracked access may be merged with it.
+ */
+void verdict_untracked(gimple stmt, tree ref)
+{
+	if (TREE_CODE(ref) != COMPONENT_REF)
+		return;
+	verdict.untracked.safe_push(ref);
+	verdict.untracked_loc.safe_push(gimple_location(stmt));
+}
+
+/*
+ * The twins of the tracked accesses: "dst ? dst->dev->ifindex :
+ * br->dev->ifindex" (net/bridge/br_fdb.c) loads ifindex on both arms, and
+ * RTL may make the two loads one insn (cross-jumping), which keeps the
+ * tracked access's MEM_EXPR: on the other arm's path its address is
+ * br->dev, which the source never derived from a head.  The base pointer
+ * of a load of the same field on the same line that depends on no head is
+ * an arm of the tracked access (survey/repro/twin_field_merge.c).
+ */
+void verdict_twins(struct chain_walk *w)
+{
+	unsigned HOST_WIDE_INT key;
+	unsigned int i;
+
+	if (verdict.twin_keys->is_empty())
+		return;
+	for (i = 0; i < verdict.untracked.length(); i++) {
+		key = twin_key(verdict.untracked_loc[i], verdict.untracked[i]);
+		if (key && verdict.twin_keys->contains(key))
+			track_arms(w, base_pointer(verdict.untracked[i]), true);
 	}
 }
 
@@ -257,20 +348,28 @@ static void track_address_arms(struct chain_walk *w, tree ref, bool flags_only)
  * Accesses that share their record with independent ones are not judged
  * by GIMPLE and not handed over either.  The RTL access, or -1.
  */
-int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
-		  const struct access_rec *rec, enum break_kind kind)
+int verdict_track(struct chain_walk *w, struct chain_walk *broken, gimple stmt, tree ref,
+		  bool store, const struct access_rec *rec, enum break_kind kind)
 {
+	unsigned HOST_WIDE_INT key;
 	int head, src, access;
 
 	if (rec->source < 0 ||
-	    (kind == BREAK_NONE && address_dep(w, ref, &src) < DEP_FLAGS))
+	    (kind == BREAK_NONE && address_dep(w, ref, &src) < DEP_FLAGS)) {
+		/* Its record's location may be a tracked access's. */
+		if (!store)
+			verdict_untracked(stmt, ref);
 		return -1;
+	}
 	head = resolve_source(kind == BREAK_BASE ? rec->base_source : rec->source,
 			      gimple_block(stmt), 0);
 	if (head < 0)
 		return -1;
 	access = rtl_track_access(stmt, ref, store, head, head_leader(head),
 				  kind != BREAK_NONE);
+	key = store ? 0 : twin_key(gimple_location(stmt), ref);
+	if (key)
+		verdict.twin_keys->add(key);
 	/*
 	 * A loop's loss has arms too, its values from before the loop; but
 	 * the loop advances them by what took the head's place, and in RTL
@@ -280,7 +379,7 @@ int verdict_track(struct chain_walk *w, gimple stmt, tree ref, bool store,
 	 * every path.
 	 */
 	if (kind != BREAK_LOOP)
-		track_address_arms(w, ref, rec->flags_only);
+		track_address_arms(w, broken, ref, rec->flags_only);
 	if (verdict.rec_of_rtl.length() <= (unsigned int)access)
 		verdict.rec_of_rtl.safe_grow_cleared(access + 1);
 	verdict.rec_of_rtl[access] = rec;

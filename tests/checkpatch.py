@@ -116,6 +116,7 @@ CXX_TEMPLATE_LINES = {
             LT_GT,
         "rtl.callee_regs = new hash_map<tree, HARD_REG_SET>;": LT_GT,
         "vec<tree> arm_local_loads; /* ... those from a local variable */": LT_GT,
+        "vec<tree> arm_bitfield_loads; /* ... those of a bit-field */": LT_GT,
         "vec<call_rec> calls;": LT_GT,
         "vec<access_rec_rtl> accesses;": LT_GT,
         "hash_map<tree, int> *access_by_ref;": LT_GT,
@@ -162,10 +163,15 @@ CXX_TEMPLATE_LINES = {
             LT_GT,
         "vec<const struct access_rec *> rec_of_rtl; /* by RTL access */":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "hash_set<key_hash> *twin_keys; /* a tracked access's line and field */":
+            LT_GT,
+        "vec<tree> untracked; /* loads of a field that depend on no head */": LT_GT,
+        "vec<location_t> untracked_loc; /* ... and their locations */": LT_GT,
+        "verdict.twin_keys = new hash_set<key_hash>;": LT_GT,
         "auto_vec<int> fix;": LT_GT,
         "auto_vec<std::pair<tree, bool>, 16> todo;": LT_GT * 2,
         # Twice: push_arm_operands() and push_inline_call_args().
-        "vec<std::pair<tree, bool> > *todo)": LT_GT * 3 + (LT_GT[0],) * 3,
+        "vec<std::pair<tree, bool> > *todo)": LT_GT * 4 + (LT_GT[0],) * 4,
         "hash_set<tree> seen;": LT_GT,
         "auto_vec<tree, 8> ops;": LT_GT,
     },
