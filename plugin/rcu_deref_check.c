@@ -299,6 +299,47 @@ static bool lost_in_loop(struct chain_walk *w, struct check_ctx *ctx,
 }
 
 /*
+ * Whether ptr, a pointer no head reaches, is compared for (in)equality
+ * with a value the walk from the heads reaches: on the equal path the
+ * compiler may use one for the other.
+ */
+static bool compared_with_head(struct chain_walk *w, tree ptr)
+{
+	imm_use_iterator it;
+	gimple use;
+	int src;
+
+	FOR_EACH_IMM_USE_STMT(use, it, ptr) {
+		tree other;
+
+		if (gimple_code(use) != GIMPLE_COND ||
+		    (gimple_cond_code(use) != EQ_EXPR && gimple_cond_code(use) != NE_EXPR))
+			continue;
+		other = gimple_cond_lhs(use) == ptr ? gimple_cond_rhs(use) : gimple_cond_lhs(use);
+		if (strength_of(w, other, &src) != DEP_NONE)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the base pointer of ref, an access the source made through a
+ * head's value, is now a pointer that no head reaches and that the
+ * function compares with a head's value: after "p == q" the compiler used
+ * q for p (survey/repro/eq_pointer_merge_miss.c).  The final code decides
+ * (RTL may give p back).
+ */
+static bool substituted_pointer(struct chain_walk *w, const struct access_rec *rec, tree ref)
+{
+	tree ptr = base_pointer(ref);
+	int src;
+
+	return rec->via_base && !rec->independent && !rec->ambiguous && !rec->assumed &&
+	       ptr && TREE_CODE(ptr) == SSA_NAME && strength_of(w, ptr, &src) == DEP_NONE &&
+	       compared_with_head(w, ptr);
+}
+
+/*
  * How the access ref, recorded as dependent, lost its dependency in the
  * current code, if it did.
  */
@@ -317,8 +358,11 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	 * it: only a loop's loss or the second round can find it broken
 	 * (BREAK_LOOP, BREAK_CHAIN).
 	 */
-	if (!ctx->chained && pointer_based(ref))
+	if (!ctx->chained && pointer_based(ref)) {
+		if (substituted_pointer(w, rec, ref))
+			return BREAK_POINTER;
 		return lost_in_loop(w, ctx, rec, stmt, ref) ? BREAK_LOOP : BREAK_NONE;
+	}
 	/*
 	 * The base pointer carried a head (another head may still reach the
 	 * index, q->a[p->i]): an object's address in its place is a break of
@@ -597,7 +641,7 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 	if (ctx->report)
 		rtl_access = verdict_track(w, ctx->broken, stmt, ref, store, rec, kind) + 1;
 	if ((kind == BREAK_CONSTANT || kind == BREAK_OBJECT || kind == BREAK_ENTRY ||
-	     kind == BREAK_BASE || kind == BREAK_LOOP) &&
+	     kind == BREAK_BASE || kind == BREAK_LOOP || kind == BREAK_POINTER) &&
 	    !ctx->report)
 		blame_first(pair_key(pure_loc(gimple_location(stmt)), 0), ctx->pass);
 	if (kind == BREAK_NONE)

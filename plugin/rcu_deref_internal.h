@@ -289,6 +289,7 @@ enum break_kind {
 	BREAK_UNUSED,		/* nothing uses the head's value (warned by mark) */
 	BREAK_FINAL,		/* intact in GIMPLE, broken by an RTL pass */
 	BREAK_LOOP,		/* a loop no longer carries it to the next iteration */
+	BREAK_POINTER,		/* its base pointer became one it was compared equal to */
 };
 
 void report_break(location_t loc, int head, const struct access_rec *rec,

@@ -97,7 +97,7 @@ static enum rule rule_for(const struct dep_source *head,
 	if (kind == BREAK_ENTRY && profile_feedback())
 		return RULE_SPECULATION;
 	/* RTL's breaks: CSE picking the equal register after a comparison. */
-	if (kind == BREAK_FINAL)
+	if (kind == BREAK_FINAL || kind == BREAK_POINTER)
 		return RULE_COMPARISON;
 	if (head->compared || source_at(rec->source)->compared)
 		return compared_elsewhere(head, rec, base) ? RULE_KNOWS_TOO_MUCH :
@@ -124,6 +124,7 @@ static const char * const break_text[] = {
 	"",
 	"in the final code, no register of its address holds a value derived from the load",
 	"its address is now computed from values known before the loop: the loop no longer carries the dependency from one iteration's load to the next",
+	"its address is now based on a pointer it was compared equal to, which the source never derived from the load",
 };
 
 /*

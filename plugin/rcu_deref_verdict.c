@@ -36,8 +36,8 @@ static struct {
 	vec<int> unused_heads;	/* heads nothing uses: fixed whatever RTL does */
 	vec<const struct access_rec *> rec_of_rtl;	/* by RTL access */
 	hash_set<key_hash> *twin_keys;	/* a tracked access's line and field */
-	vec<tree> untracked;	/* loads of a field that depend on no head */
-	vec<location_t> untracked_loc;	/* ... and their locations */
+	hash_set<gimple> *tracked;	/* the statements of tracked accesses */
+	vec<gimple> untracked;	/* loads of a field that depend on no head */
 	tree fndecl;
 } verdict;
 
@@ -50,8 +50,10 @@ void verdict_begin(void)
 	if (!verdict.twin_keys)
 		verdict.twin_keys = new hash_set<key_hash>;
 	verdict.twin_keys->empty();
+	if (!verdict.tracked)
+		verdict.tracked = new hash_set<gimple>;
+	verdict.tracked->empty();
 	verdict.untracked.truncate(0);
-	verdict.untracked_loc.truncate(0);
 	rtl_track_begin();
 }
 
@@ -313,10 +315,9 @@ static unsigned HOST_WIDE_INT twin_key(location_t loc, tree ref)
  */
 void verdict_untracked(gimple stmt, tree ref)
 {
-	if (TREE_CODE(ref) != COMPONENT_REF)
-		return;
-	verdict.untracked.safe_push(ref);
-	verdict.untracked_loc.safe_push(gimple_location(stmt));
+	if (TREE_CODE(ref) == COMPONENT_REF && gimple_assign_single_p(stmt) &&
+	    gimple_assign_rhs1(stmt) == ref)
+		verdict.untracked.safe_push(stmt);
 }
 
 /*
@@ -336,9 +337,15 @@ void verdict_twins(struct chain_walk *w)
 	if (verdict.twin_keys->is_empty())
 		return;
 	for (i = 0; i < verdict.untracked.length(); i++) {
-		key = twin_key(verdict.untracked_loc[i], verdict.untracked[i]);
+		gimple stmt = verdict.untracked[i];
+		tree ref = gimple_assign_rhs1(stmt);
+
+		/* The second round visits a tracked access again. */
+		if (verdict.tracked->contains(stmt))
+			continue;
+		key = twin_key(gimple_location(stmt), ref);
 		if (key && verdict.twin_keys->contains(key))
-			track_arms(w, base_pointer(verdict.untracked[i]), true);
+			track_arms(w, base_pointer(ref), true);
 	}
 }
 
@@ -367,6 +374,7 @@ int verdict_track(struct chain_walk *w, struct chain_walk *broken, gimple stmt, 
 		return -1;
 	access = rtl_track_access(stmt, ref, store, head, head_leader(head),
 				  kind != BREAK_NONE);
+	verdict.tracked->add(stmt);
 	key = store ? 0 : twin_key(gimple_location(stmt), ref);
 	if (key)
 		verdict.twin_keys->add(key);

@@ -165,8 +165,9 @@ CXX_TEMPLATE_LINES = {
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "hash_set<key_hash> *twin_keys; /* a tracked access's line and field */":
             LT_GT,
-        "vec<tree> untracked; /* loads of a field that depend on no head */": LT_GT,
-        "vec<location_t> untracked_loc; /* ... and their locations */": LT_GT,
+        "hash_set<gimple> *tracked; /* the statements of tracked accesses */": LT_GT,
+        "vec<gimple> untracked; /* loads of a field that depend on no head */": LT_GT,
+        "verdict.tracked = new hash_set<gimple>;": LT_GT,
         "verdict.twin_keys = new hash_set<key_hash>;": LT_GT,
         "auto_vec<int> fix;": LT_GT,
         "auto_vec<std::pair<tree, bool>, 16> todo;": LT_GT * 2,
