@@ -298,28 +298,63 @@ static bool lost_in_loop(struct chain_walk *w, struct check_ctx *ctx,
 	return loop_carried_loss(ctx, ref, head);
 }
 
+/* Whether bb can be reached from the block from (itself included). */
+static bool reaches(basic_block from, basic_block bb)
+{
+	auto_vec<basic_block, 16> work;
+	auto_bitmap seen;
+	edge_iterator ei;
+	edge e;
+
+	work.safe_push(from);
+	bitmap_set_bit(seen, from->index);
+	while (!work.is_empty()) {
+		basic_block b = work.pop();
+
+		if (b == bb)
+			return true;
+		FOR_EACH_EDGE(e, ei, b->succs) {
+			if (bitmap_set_bit(seen, e->dest->index))
+				work.safe_push(e->dest);
+		}
+	}
+	return false;
+}
+
 /*
  * Whether ptr, a pointer no head reaches, is compared for (in)equality
- * with a value the walk from the heads reaches: on the equal path the
- * compiler may use one for the other.
+ * with a value the walk from the heads reaches, and stmt can be reached
+ * from the path on which the two are equal: there the compiler may use one
+ * for the other.  Not when ptr is merged with heads' values by a PHI (an
+ * arm), nor for a stmt before the comparison only (a list walk that
+ * starts at p and stops when it is back at p: the first step, peeled,
+ * loads through p).
  */
-static bool compared_with_head(struct chain_walk *w, tree ptr)
+static bool equal_path_reaches(struct chain_walk *w, tree ptr, gimple stmt)
 {
 	imm_use_iterator it;
 	gimple use;
+	bool found = false;
 	int src;
 
 	FOR_EACH_IMM_USE_STMT(use, it, ptr) {
 		tree other;
+		edge yes, no;
 
-		if (gimple_code(use) != GIMPLE_COND ||
+		if (gimple_code(use) == GIMPLE_PHI &&
+		    strength_of(w, gimple_phi_result(use), &src) != DEP_NONE)
+			return false;
+		if (found || gimple_code(use) != GIMPLE_COND ||
 		    (gimple_cond_code(use) != EQ_EXPR && gimple_cond_code(use) != NE_EXPR))
 			continue;
 		other = gimple_cond_lhs(use) == ptr ? gimple_cond_rhs(use) : gimple_cond_lhs(use);
-		if (strength_of(w, other, &src) != DEP_NONE)
-			return true;
+		if (strength_of(w, other, &src) == DEP_NONE)
+			continue;
+		extract_true_false_edges_from_block(gimple_bb(use), &yes, &no);
+		found = reaches((gimple_cond_code(use) == EQ_EXPR ? yes : no)->dest,
+				gimple_bb(stmt));
 	}
-	return false;
+	return found;
 }
 
 /*
@@ -329,14 +364,22 @@ static bool compared_with_head(struct chain_walk *w, tree ptr)
  * q for p (survey/repro/eq_pointer_merge_miss.c).  The final code decides
  * (RTL may give p back).
  */
-static bool substituted_pointer(struct chain_walk *w, const struct access_rec *rec, tree ref)
+static bool substituted_pointer(struct chain_walk *w, const struct access_rec *rec, gimple stmt,
+				tree ref)
 {
 	tree ptr = base_pointer(ref);
 	int src;
 
+	/*
+	 * Only a record made through a head's own value: one made through a
+	 * parameter (or a call's result) standing for a head elsewhere has that
+	 * parameter for its base pointer, which no head of this function
+	 * reaches (a clone's, rt6_fill_node.constprop's rt).
+	 */
 	return rec->via_base && !rec->independent && !rec->ambiguous && !rec->assumed &&
+	       source_at(rec->source)->kind == SRC_HEAD &&
 	       ptr && TREE_CODE(ptr) == SSA_NAME && strength_of(w, ptr, &src) == DEP_NONE &&
-	       compared_with_head(w, ptr);
+	       equal_path_reaches(w, ptr, stmt);
 }
 
 /*
@@ -359,7 +402,7 @@ static enum break_kind classify(struct chain_walk *w, struct check_ctx *ctx,
 	 * (BREAK_LOOP, BREAK_CHAIN).
 	 */
 	if (!ctx->chained && pointer_based(ref)) {
-		if (substituted_pointer(w, rec, ref))
+		if (substituted_pointer(w, rec, stmt, ref))
 			return BREAK_POINTER;
 		return lost_in_loop(w, ctx, rec, stmt, ref) ? BREAK_LOOP : BREAK_NONE;
 	}

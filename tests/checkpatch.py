@@ -54,6 +54,7 @@ CXX_TEMPLATE_LINES = {
         "vec<unsigned char> why; /* by group: enum consume_why */": LT_GT,
     },
     "rcu_deref_check.c": {
+        "auto_vec<basic_block, 16> work;": LT_GT,
         "hash_set<key_hash> keys_here;": LT_GT,
         "hash_map<key_hash, location_t> new_loads;": LT_GT,
         "auto_vec<struct head_stmt> head_stmts;": LT_GT,

@@ -638,3 +638,15 @@ def test_call_result_arg_arm(opt):
     from a head.  No break at any level: the arms of a call's argument
     that a head reaches are the result's."""
     assert warnings("call_result_arg_arm.c", "aarch64-linux-gnu", opt=opt) == []
+
+
+@pytest.mark.parametrize("opt", ["-O1", "-O2", "-O3", "-Os"])
+def test_param_compared_head(opt):
+    """rt6_fill_node.constprop() (net/ipv6/route.c, Linux 6.12), reduced:
+    fill()'s parameter rt stands for the caller's head, and fill()
+    compares it with a head of its own.  Read by hand in GCC 12's aarch64
+    code (the file's comment): the accesses go through x1, rt itself, the
+    caller's head.  No break at any level: only an access the source made
+    through a head of the function itself can have had its base pointer
+    substituted by one compared with it (test_eq_pointer_merge_miss)."""
+    assert warnings("param_compared_head.c", "aarch64-linux-gnu", opt=opt) == []
