@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from rcuderef.asmcheck import gas
 from rcuderef.asmcheck.aarch64 import (
     CALL, DATA, Sites, analyze, annotations, compile_and_analyze,
     compile_to_asm, parse, written_registers)
@@ -968,6 +969,48 @@ def test_numeric_labels_subsections_and_dot_in_the_cfg():
         [stlxr + 2, at["ldxr x2, [x4]"]])
     cbnz = at["eor x5, x2, x3"] + 1
     assert sorted(program.succ[cbnz]) == sorted([stlxr, at["cmp x3, x2"]])
+
+
+# WARN_ON()'s bug table entry as arm64's asm/bug.h writes it (Linux 6.12,
+# net/mac80211/rx.s): one line of inline assembly whose statements are
+# separated by ";", with a ";" and a "//" inside its strings.  The callee
+# writes x0 only, so IPA-RA keeps the head's value in x5 across its call.
+BUG_TABLE_CALLEE = """
+    @9 cbnz x0, .L17
+    mov x0, 1
+    ret
+    .L17:
+    #APP
+    .pushsection __bug_table,"aw"; .align 2; 14470: .long 14471f - .; .pushsection .rodata.str,"aMS",@progbits,1; 14472: .string "a;b//c.h"; .popsection; .long 14472b - .; .short 1012; .align 2; .popsection; 14471: brk 0x800
+    #NO_APP
+    mov x0, 0
+    ret
+"""
+
+
+def test_statements_of_one_line_split_at_semicolons():
+    """Each ";" statement of the bug table line is read apart: the two
+    .popsection return to .text, so the label before the line names the
+    brk, and the callee writes x0 only (read as one .pushsection, the
+    code after it left .text and .L17 named no instruction).  brk, an
+    exit, writes no register (read as an indirect branch, "br...", it
+    made the callee clobber every caller-saved register)."""
+    program = parse(asm(func("local_fn", BUG_TABLE_CALLEE)), "t.c")
+    assert program.insns[program.labels[".L17"]].text == "brk 0x800"
+    res = check_tu(func("local_fn", BUG_TABLE_CALLEE), ipa_ra_caller(kept="x5"))
+    assert res.verdict == "intact"
+    assert dep_flags(res) == [(True, False, False)]
+
+
+@pytest.mark.parametrize("text,comment,parts", [
+    ('mov x0, 1; mov x1, 2 // a; b', "//", ["mov x0, 1", " mov x1, 2 "]),
+    ('.string "a;b//c"; nop', "//", ['.string "a;b//c"', " nop"]),
+    ('.string "q\\";x"; nop', "//", ['.string "q\\";x"', " nop"]),
+    ("lock; cmpxchg %rdx, (%rdi) # c", "#", ["lock", " cmpxchg %rdx, (%rdi) "]),
+    ("mov x0, #1", "//", ["mov x0, #1"]),
+])
+def test_split_statements(text, comment, parts):
+    assert gas.split_statements(text, comment) == parts
 
 
 @pytest.mark.parametrize("kept", ["x16", "x17", "x30"])

@@ -459,6 +459,8 @@ def written_registers(insn: Insn) -> frozenset[str] | None:
     mnemonic, ops = insn.mnemonic, insn.operands
     if mnemonic == "bl":
         return frozenset({"x30"})
+    if mnemonic in _EXITS:
+        return frozenset()
     if is_call(mnemonic) or mnemonic.startswith("br"):
         return None
     if is_control(mnemonic) or mnemonic in _NO_WRITES:

@@ -101,8 +101,15 @@ class Parser:
     # The common part.
 
     def feed(self, raw: str) -> None:
-        """Consume one line of assembly."""
-        text = raw.strip()
+        """Consume one line of assembly: each of its statements (the kernel's
+        inline assembly puts several on one line, separated by ``;``)."""
+        for part in split_statements(raw, self.comment):
+            self.statement(part)
+
+    def statement(self, text: str) -> None:
+        """Consume one statement: its labels, then a directive or an
+        instruction."""
+        text = text.strip()
         while (match := LABEL.match(text) or NUMERIC_LABEL.match(text)):
             name = match.group(1)
             if name[0].isdigit():
@@ -275,6 +282,33 @@ class Parser:
         for raw in asm_text.splitlines():
             self.feed(raw)
         return self.program()
+
+
+def split_statements(text: str, comment: str) -> list[str]:
+    """The statements of one line: split at ``;`` (GNU as's statement
+    separator on every target the checkers read), the ``comment`` that
+    ends the line cut, both outside double quotes (a ``.string`` may hold
+    either; a backslash escapes a quote in one)."""
+    parts, current, quoted, i = [], [], False, 0
+    while i < len(text):
+        char = text[i]
+        if quoted and char == "\\":
+            current.append(text[i:i + 2])
+            i += 2
+            continue
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and text.startswith(comment, i):
+            break
+        elif not quoted and char == ";":
+            parts.append("".join(current))
+            current = []
+            i += 1
+            continue
+        current.append(char)
+        i += 1
+    parts.append("".join(current))
+    return parts
 
 
 def split_operands(text: str, opening: str, closing: str) -> list[str]:

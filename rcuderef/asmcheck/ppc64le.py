@@ -270,8 +270,8 @@ _NUMERIC_LABEL = re.compile(r"^\d+:")
 class _Parser(gas.Parser):
     comment = "#"
 
-    def feed(self, raw: str) -> None:
-        super().feed(_NUMERIC_LABEL.sub("", raw.strip()))
+    def statement(self, text: str) -> None:
+        super().statement(_NUMERIC_LABEL.sub("", text.strip()))
 
     def decode(self, text: str) -> tuple[str, tuple[str, ...]]:
         mnemonic, _, rest = text.replace("\t", " ").partition(" ")

@@ -428,23 +428,6 @@ def is_acquire(insn: Insn) -> bool:
 
 # ---------------------------------------------------------------- parsing
 
-def _split_statements(text: str) -> list[str]:
-    """Split a line at ``;`` and cut its ``#`` comment, outside quotes."""
-    parts, current, quoted = [], "", False
-    for char in text:
-        if char == '"':
-            quoted = not quoted
-        elif not quoted and char == "#":
-            break
-        elif not quoted and char == ";":
-            parts.append(current)
-            current = ""
-            continue
-        current += char
-    parts.append(current)
-    return parts
-
-
 class _Parser(Parser):
     """Turn x86-64 AT&T assembly into instructions and a CFG."""
 
@@ -454,14 +437,13 @@ class _Parser(Parser):
         super().__init__(source_basename)
         self.prefixes: list[str] = []
 
-    def feed(self, raw: str) -> None:
-        """Consume one line; ``lock; cmpxchg`` is one instruction."""
-        for part in _split_statements(raw):
-            words = part.split()
-            if words and all(w.lower() in _PREFIXES for w in words):
-                self.prefixes += [w.lower() for w in words]
-            else:
-                super().feed(part)
+    def statement(self, text: str) -> None:
+        """Consume one statement; ``lock; cmpxchg`` is one instruction."""
+        words = text.split()
+        if words and all(w.lower() in _PREFIXES for w in words):
+            self.prefixes += [w.lower() for w in words]
+        else:
+            super().statement(text)
 
     def decode(self, text: str) -> tuple[str, tuple[str, ...]]:
         """Mnemonic and operands; prefixes are kept for the text."""
