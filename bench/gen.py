@@ -11,7 +11,10 @@ branch.  Each chain ends with an access through its last pointer.
 With broken_every=k, every k-th head is followed first by the equality
 substitution of rcu_dereference.rst ("if (p == &def) v = p->val"), which
 GCC 12 -O2 breaks in GIMPLE (evrp): the access inside the if becomes
-def.val.  (The RTL passes may still pick the head's register for it.)
+def.val.  (cse1 gives it the head's register back at -O2: the final code
+keeps the dependency, and the plugin, whose verdict is the final code's,
+does not warn; the value goes to a slot of its own, hit<f>[n], so that the
+access is not dead.)
 
 Head lines carry /* rcu:head */ and the checked accesses (the end of each
 chain, the access inside the equality test) /* rcu:dep */, as in
@@ -71,8 +74,11 @@ def reader(f, heads, length, broken_every, sink):
         counts["heads"] += 1
         counts[kind] += 1
         if broken_every and n % broken_every == broken_every - 1:
+            # Its own sink: a store to the chain's slot of out would be
+            # dead (the chain's end stores there again), and so the load.
             out.append("\t\tif (q == &def_node) {")
-            out += ["\t\t\t" + u for u in use]
+            out += ["\t\t\t" + use[0], "\t\t\t" + (
+                use[1] if sink == "sum" else "hit%d[%d] = t;" % (f, n))]
             out.append("\t\t}")
             counts["broken"] += 1
         for k in range(length):
@@ -94,6 +100,8 @@ def generate(functions, heads, length, broken_every=0, sink="store"):
         parts.append("struct node *gp%d[%d];" % (f, max(heads, 1)))
         if sink == "store":
             parts.append("int out%d[%d];" % (f, max(heads, 1)))
+        if sink == "store" and broken_every:
+            parts.append("int hit%d[%d];" % (f, max(heads, 1)))
     parts.append("")
     total = {"functions": functions, "heads": 0, "rcu_dereference": 0,
          "consume": 0, "steps": 0, "broken": 0}

@@ -41,8 +41,6 @@ struct blame_state {
 	/* the function of the last GIMPLE pass, and its entry in last_pass */
 	unsigned int cur_uid;
 	struct pass_mark *cur;
-	/* (access location, head location) -> DECL_UID of the object it was broken to */
-	hash_map<key_hash, unsigned int> *bases;
 	/* IPA passes seen so far */
 	unsigned int ipa_epoch;
 };
@@ -55,7 +53,6 @@ void blame_start(void)
 	blame.name_index = new hash_map<const char *, int>;
 	blame.first = new hash_map<key_hash, int>;
 	blame.last_pass = new hash_map<key_hash, struct pass_mark>;
-	blame.bases = new hash_map<key_hash, unsigned int>;
 	blame.ipa_epoch = 0;
 	blame.cur = NULL;
 	memset(blame.name_cache, 0, sizeof(blame.name_cache));
@@ -68,7 +65,6 @@ void blame_finish(void)
 	delete blame.name_index;
 	delete blame.first;
 	delete blame.last_pass;
-	delete blame.bases;
 	blame.first = NULL;
 	blame.cur = NULL;
 }
@@ -107,20 +103,6 @@ void blame_first(unsigned HOST_WIDE_INT key, const char *pass)
 		*slot = name;
 }
 
-/* Remember the pass that first broke a pair, and the object it used. */
-void blame_broken(unsigned HOST_WIDE_INT pair, const char *pass, tree base)
-{
-	bool existed;
-	unsigned int *uid;
-
-	blame_first(pair, pass);
-	if (!base || !DECL_P(base))
-		return;
-	uid = &blame.bases->get_or_insert(pair, &existed);
-	if (!existed)
-		*uid = DECL_UID(base);
-}
-
 /* The pass blamed for key, or NULL. */
 const char *blamed_name(unsigned HOST_WIDE_INT key)
 {
@@ -142,16 +124,6 @@ const char *blamed_pass(unsigned HOST_WIDE_INT pair)
 		return "IPA cloning (ipa-cp or ipa-sra)";
 	pass = blamed_name(pair_key(pair >> 32, 0));
 	return pass ? pass : blamed_name(pair);
-}
-
-/* The object a pair was first seen broken to, if any. */
-bool broken_base(unsigned HOST_WIDE_INT pair, unsigned int *uid)
-{
-	unsigned int *known = blame.bases->get(pair);
-
-	if (known)
-		*uid = *known;
-	return known;
 }
 
 /*
@@ -326,7 +298,8 @@ static struct pass_mark *function_mark(unsigned int uid, bool *existed)
 
 static bool probing_useful(void)
 {
-	return optimize && cfun && current_function_decl &&
+	return rcu_deref_options.blame == BLAME_PROBES && optimize && cfun &&
+	       current_function_decl &&
 	       (cfun->curr_properties & PROP_ssa) && any_records();
 }
 

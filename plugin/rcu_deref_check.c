@@ -509,19 +509,6 @@ static bool stmt_dominates(gimple a, gimple b)
 	return false;
 }
 
-/* Whether stmt comes after a load of head, on every path to it. */
-static bool after_head(struct check_ctx *ctx, gimple stmt, int head)
-{
-	struct head_stmt *h;
-	unsigned int i;
-
-	FOR_EACH_VEC_ELT(ctx->head_stmts, i, h) {
-		if (h->head == head && h->stmt != stmt && stmt_dominates(h->stmt, stmt))
-			return true;
-	}
-	return false;
-}
-
 /* The size in bits of the access a record key stands for. */
 static unsigned int key_size(unsigned HOST_WIDE_INT key)
 {
@@ -543,10 +530,30 @@ static bool loads_object(gimple stmt, unsigned int uid, unsigned int size)
 	       tree_to_uhwi(TYPE_SIZE(type)) == size;
 }
 
+/* Whether stmt executes before every load of head in the function. */
+static bool before_head(struct check_ctx *ctx, gimple stmt, int head)
+{
+	struct head_stmt *h;
+	unsigned int i;
+	bool seen = false;
+
+	FOR_EACH_VEC_ELT(ctx->head_stmts, i, h) {
+		if (h->head != head)
+			continue;
+		if (h->stmt == stmt || !stmt_dominates(stmt, h->stmt))
+			return false;
+		seen = true;
+	}
+	return seen;
+}
+
 /*
- * A load of the same size from the object uid that may execute before
- * head (a candidate for the load the access was merged with), or NULL.
- * Heads, and all volatile loads, are never merged.
+ * A load of the same size from the object uid made before head (a
+ * candidate for the load the access was merged with), or NULL.  Value
+ * numbering merges a load with one that dominates it; the access came
+ * after its head, so that load dominates the head too (one in a branch
+ * before the head, another chain's, is no candidate).  Heads, and all
+ * volatile loads, are never merged.
  */
 static gimple load_before_head(struct check_ctx *ctx, int head, unsigned int uid,
 			       unsigned int size)
@@ -559,7 +566,7 @@ static gimple load_before_head(struct check_ctx *ctx, int head, unsigned int uid
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple stmt = gsi_stmt(gsi);
 
-			if (loads_object(stmt, uid, size) && !after_head(ctx, stmt, head))
+			if (loads_object(stmt, uid, size) && before_head(ctx, stmt, head))
 				return stmt;
 		}
 	}
@@ -567,10 +574,15 @@ static gimple load_before_head(struct check_ctx *ctx, int head, unsigned int uid
 }
 
 /*
- * A dependent load that lost its dependency (its address became a
- * constant, as probing saw) and then vanished: value numbering merged it
- * with another load of the same object.  When that load may come before
- * the head, the value no longer depends on the head at all.
+ * A dependent load that vanished while its head was compared equal with an
+ * object's address: value numbering may have substituted the object for
+ * the pointer and merged the access with another load of that object.
+ * When such a load may come before the head, the value no longer depends
+ * on the head at all, and no acquire at the head can order it.  Decided on
+ * the final code alone, as every verdict (the probes' history is only for
+ * blame): without such a load, the access was dead, or merged with a load
+ * after the head, which the assembly shows as no access at its line (a
+ * vanished access is no broken one to the assembly checker either).
  */
 static void check_merged(struct check_ctx *ctx, location_t loc, int head,
 			 const struct access_rec *rec)
@@ -578,18 +590,16 @@ static void check_merged(struct check_ctx *ctx, location_t loc, int head,
 	struct found_break b = {
 		.loc = loc, .head = head, .rec = rec, .kind = BREAK_MERGED,
 	};
-	unsigned HOST_WIDE_INT pair = pair_key(loc, source_at(head)->loc);
-	bool blamed = blamed_name(pair);
-	unsigned int object;
+	unsigned int object = source_at(head)->compared_uid ?
+			      source_at(head)->compared_uid :
+			      source_at(rec->source)->compared_uid;
 
-	if (!broken_base(pair, &object))
-		object = source_at(head)->compared_uid ? source_at(head)->compared_uid :
-			 source_at(rec->source)->compared_uid;
-	b.early = object ? load_before_head(ctx, head, object, key_size(rec->key)) : NULL;
-	/* Gone without being seen broken, and nothing to merge with: dead. */
-	if (!blamed && !b.early)
+	if (!object)
 		return;
-	b.orderable = object && !b.early;
+	b.early = load_before_head(ctx, head, object, key_size(rec->key));
+	if (!b.early)
+		return;
+	b.orderable = false;
 	decide_break(ctx, &b);
 }
 
@@ -706,8 +716,8 @@ static void check_access(struct chain_walk *w, gimple stmt, tree ref, bool store
 
 		decide_break(ctx, &b);
 	} else if (kind != BREAK_FLAGS) {
-		blame_broken(pair_key(pure_loc(gimple_location(stmt)), source_at(head)->loc),
-			     ctx->pass, base);
+		blame_first(pair_key(pure_loc(gimple_location(stmt)), source_at(head)->loc),
+			    ctx->pass);
 	}
 }
 

@@ -30,8 +30,16 @@ enum rcu_deref_mode {
 	RCU_DEREF_FIXUP,
 };
 
+/* How the pass that broke a dependency is found. */
+enum rcu_deref_blame {
+	BLAME_LAZY,	/* by a second compile, with probes, for a unit that warns */
+	BLAME_PROBES,	/* probe the functions between passes (rcu_deref_blame.c) */
+	BLAME_NONE,	/* no probe: the verdict alone, from the final code */
+};
+
 struct rcu_deref_options {
 	enum rcu_deref_mode mode;
+	enum rcu_deref_blame blame;
 	bool verbose;
 	bool read_once_heads;
 	bool dump;
@@ -40,6 +48,7 @@ struct rcu_deref_options {
 	bool consume_dependency;	/* consume=dependency */
 	const char *stats_path;
 	const char *records_path;	/* records=PATH */
+	const char *blame_out;		/* blame-out=PATH: the second compile's */
 };
 
 extern struct rcu_deref_options rcu_deref_options;
@@ -265,10 +274,8 @@ opt_pass *make_rcu_deref_check_pass(void);
 /* rcu_deref_blame.c: which pass broke a dependency */
 
 void blame_first(unsigned HOST_WIDE_INT key, const char *pass);
-void blame_broken(unsigned HOST_WIDE_INT pair, const char *pass, tree base);
 const char *blamed_name(unsigned HOST_WIDE_INT key);
 const char *blamed_pass(unsigned HOST_WIDE_INT pair);
-bool broken_base(unsigned HOST_WIDE_INT pair, unsigned int *uid);
 void rcu_deref_pass_execution(void *gcc_data, void *user_data);
 void blame_start(void);
 void blame_finish(void);
@@ -292,14 +299,42 @@ enum break_kind {
 	BREAK_POINTER,		/* its base pointer became one it was compared equal to */
 };
 
+/* A warning on a broken access: all it says but the pass that broke it. */
+struct report_item {
+	location_t loc;		/* the access */
+	location_t head_loc;
+	location_t early;	/* merged: the load its value now comes from */
+	int head;
+	const char *primitive;	/* the head's */
+	enum break_kind kind;
+	int rule;		/* the rule of RULES it breaks (enum rule) */
+	bool final_break;	/* broken in the final code, not only a rule */
+	bool uncertain;		/* only the probes' history can settle it */
+	tree base;		/* the declared object the access now uses */
+	tree fn;		/* the function */
+	tree origin;		/* ... the function it is a clone of */
+	const char *reason;	/* ... why it is a clone */
+};
+
 void report_break(location_t loc, int head, const struct access_rec *rec,
 		  enum break_kind kind, tree base, location_t early,
-		  const char *rtl_pass, bool final_break);
+		  const char *rtl_pass, bool final_break, bool uncertain);
+void emit_report(const struct report_item *it, const char *pass);
 void refuse_fixup(location_t loc, int head, gimple early);
 void warn_unused_head(location_t loc, const char *primitive);
 unsigned int broken_heads(void);
 void report_start(void);
 void report_finish(void);
+
+/* rcu_deref_lazy.c: lazy blame, a second compile only for a unit that warns */
+
+bool lazy_defers(void);
+bool lazy_child(void);
+void lazy_defer(const struct report_item *it, const char *pass);
+void lazy_child_found(const struct report_item *it, const char *pass);
+void lazy_start(void);
+void lazy_finish(void);
+void lazy_register(const char *plugin_name);
 
 /* rcu_deref_fixup.c: the heads of broken chains become load-acquires */
 
@@ -344,6 +379,7 @@ enum unit_count {
 	COUNT_PROBES,		/* GIMPLE probes run */
 	COUNT_PROBES_SKIPPED,	/* ... and skipped: nothing to check in the function */
 	COUNT_PROBES_UNCHANGED,	/* ... and skipped: the pass before changed nothing */
+	COUNT_BLAME_COMPILES,	/* second compiles run to name the passes (lazy blame) */
 	NR_UNIT_COUNTS,
 };
 

@@ -70,6 +70,18 @@
  *	for each, the places of the dependent accesses it recorded for it
  *	(rcu_deref_listing.c says what is not listed); the warnings are the
  *	same with it
+ * -fplugin-arg-rcu_deref_plugin-blame=lazy|probes|none
+ *	how each warning names the pass that broke the dependency.  lazy
+ *	(the default): a unit with a warning is compiled a second time, with
+ *	probes, to name it (rcu_deref_lazy.c); a unit without one costs no
+ *	probe.  probes: probe the functions that hold heads or recorded
+ *	accesses between passes (fix-up mode and consume=dependency always
+ *	do).  none: no probe, no pass named, and an access that no insn of
+ *	the final code makes any more keeps the GIMPLE verdict (a probe can
+ *	see which intact access's insn it was merged into)
+ * -fplugin-arg-rcu_deref_plugin-blame-out=PATH
+ *	used by lazy blame: write the breaks found and their passes to PATH
+ *	instead of warning, and no other output
  * -fplugin-arg-rcu_deref_plugin-probe-all
  *	probe every function after every GIMPLE pass, not only those that
  *	hold a head or a recorded access (slower; the reference the tests
@@ -90,6 +102,7 @@
  *  rcu_deref_resolve.c	the head a parameter or a call stands for; clones
  *  rcu_deref_check.c	the check pass, and decide_break(), the verdict on a break
  *  rcu_deref_blame.c	probes between passes: which pass broke a dependency
+ *  rcu_deref_lazy.c	lazy blame: the probes only in a second compile of a unit that warns
  *  rcu_deref_fixup.c	fix-up mode: load-acquires, fences, site records
  *  rcu_deref_consume.c	consume=dependency: consume loads made plain loads
  *  rcu_deref_report.c	warnings, notes, and the rules they name
@@ -112,6 +125,7 @@ static struct plugin_info rcu_deref_plugin_info = {
 	.help		=
 		"mode=warn|fixup\twarn about broken dependencies, or also fix them with a load-acquire\n"
 			  "consume=acquire|dependency\tmake a consume load a plain load where its dependencies survive\n"
+			  "blame=lazy|probes|none\tname the pass that broke a dependency by a second compile of a unit that warns (lazy), by probes, or not\n"
 			  "read-once-heads\tevery volatile scalar load is a dependency head\n"
 			  "disable\tdo not activate the plugin\n"
 			  "verbose\tprint the dependency chains being tracked\n"
@@ -159,6 +173,25 @@ static bool parse_consume(const char *plugin_name, const struct plugin_argument 
 	return false;
 }
 
+static bool parse_blame(const char *plugin_name, const struct plugin_argument *arg)
+{
+	if (arg->value && !strcmp(arg->value, "lazy")) {
+		rcu_deref_options.blame = BLAME_LAZY;
+		return true;
+	}
+	if (arg->value && !strcmp(arg->value, "probes")) {
+		rcu_deref_options.blame = BLAME_PROBES;
+		return true;
+	}
+	if (arg->value && !strcmp(arg->value, "none")) {
+		rcu_deref_options.blame = BLAME_NONE;
+		return true;
+	}
+	error(G_("invalid option argument '-fplugin-arg-%s-%s%s%s' (use lazy, probes or none)"),
+	      plugin_name, arg->key, arg->value ? "=" : "", arg->value ? arg->value : "");
+	return false;
+}
+
 static bool parse_flag(const char *plugin_name, const struct plugin_argument *arg,
 		       bool *flag)
 {
@@ -189,6 +222,8 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 		return parse_mode(plugin_name, arg);
 	if (!strcmp(arg->key, "consume"))
 		return parse_consume(plugin_name, arg);
+	if (!strcmp(arg->key, "blame"))
+		return parse_blame(plugin_name, arg);
 	if (!strcmp(arg->key, "verbose"))
 		return parse_flag(plugin_name, arg, &rcu_deref_options.verbose);
 	if (!strcmp(arg->key, "disable"))
@@ -199,6 +234,8 @@ static bool parse_argument(const char *plugin_name, const struct plugin_argument
 		return parse_flag(plugin_name, arg, &rcu_deref_options.read_once_heads);
 	if (!strcmp(arg->key, "probe-all"))
 		return parse_flag(plugin_name, arg, &rcu_deref_options.probe_all);
+	if (!strcmp(arg->key, "blame-out"))
+		return parse_path(plugin_name, arg, &rcu_deref_options.blame_out);
 	if (!strcmp(arg->key, "stats"))
 		return parse_path(plugin_name, arg, &rcu_deref_options.stats_path);
 	if (!strcmp(arg->key, "records"))
@@ -221,6 +258,7 @@ static void rcu_deref_start_unit(void *gcc_data, void *user_data)
 	resolve_start();
 	report_start();
 	consume_start();
+	lazy_start();
 }
 
 static void rcu_deref_finish(void *gcc_data, void *user_data)
@@ -229,6 +267,7 @@ static void rcu_deref_finish(void *gcc_data, void *user_data)
 		write_stats();
 	if (rcu_deref_options.records_path)
 		write_listing();
+	lazy_finish();
 	listing_finish();
 	consume_finish();
 	report_finish();
@@ -317,7 +356,8 @@ __visible int plugin_init(struct plugin_name_args *plugin_info,
 			  rcu_deref_pass_execution, NULL);
 	register_callback(plugin_name, PLUGIN_GGC_START, resolve_forget, NULL);
 	rtl_register(plugin_name);
-	if (rcu_deref_options.dump) {
+	lazy_register(plugin_name);
+	if (rcu_deref_options.dump && !rcu_deref_options.blame_out) {
 		g->get_dumps()->dump_switch_p("tree-rcu_deref_mark-lineno");
 		g->get_dumps()->dump_switch_p("tree-rcu_deref_check-lineno");
 		g->get_dumps()->dump_switch_p("rtl-rcu_deref_rtl");

@@ -42,7 +42,7 @@ unsigned int broken_heads(void)
 }
 
 enum rule {
-	RULE_RELATIONAL,
+	RULE_RELATIONAL = 0,
 	RULE_SINGLE_ELEMENT,
 	RULE_CANCELLATION,
 	RULE_COMPARISON,
@@ -128,62 +128,89 @@ static const char * const break_text[] = {
 };
 
 /*
+ * Show a warning made by report_break(), with pass, the pass that broke
+ * the dependency, if known.
+ */
+void emit_report(const struct report_item *it, const char *pass)
+{
+	auto_diagnostic_group d;
+	bool shown;
+
+	if (it->final_break) {
+		count_one(COUNT_BROKEN_ACCESSES);
+		bitmap_set_bit(report.broken_heads, it->head);
+	} else {
+		count_one(COUNT_RULE_WARNINGS);
+	}
+	if (it->kind == BREAK_FINAL)
+		count_one(COUNT_RTL_BREAKS);
+	if (it->kind == BREAK_FLAGS && it->final_break)
+		shown = warning_at(it->loc, 0,
+				   "this access no longer depends on the value loaded by %qs: its address depends on it only through a comparison or boolean result, which the final code does not carry",
+				   it->primitive);
+	else if (it->kind == BREAK_FLAGS)
+		shown = warning_at(it->loc, 0,
+				   "this access depends on %qs only through a comparison or boolean result, not through its address",
+				   it->primitive);
+	else
+		shown = warning_at(it->loc, 0,
+				   "this access no longer depends on the value loaded by %qs: %s%s%s%s",
+				   it->primitive, break_text[it->kind],
+				   pass ? " (broken by " : "", pass ? pass : "",
+				   pass ? ")" : "");
+	if (!shown)
+		return;
+	if (it->base && DECL_P(it->base))
+		inform(it->loc, "the access now uses the address of %qD", it->base);
+	if (it->origin)
+		inform(it->loc, "in %qD, a clone of %qD %s", it->fn, it->origin, it->reason);
+	inform(it->head_loc, "dependency head: %qs loads the value here", it->primitive);
+	if (it->early != UNKNOWN_LOCATION)
+		inform(it->early,
+		       "the value of the access now comes from this load, made before the head");
+	if (it->kind == BREAK_FLAGS && !it->final_break)
+		inform(it->loc,
+		       "the final code happens to keep a register dependency here; another compiler, option or target may not");
+	inform(it->loc, "%s: %s", RULES, rule_text[it->rule]);
+}
+
+/*
  * Report an access the final-code verdict (rcu_deref_verdict.c) found
  * broken (final_break), or, for an address derived only through a
  * comparison or boolean result that the final code still carries, the rule
  * the source breaks: a rule warning, counted apart from broken
  * dependencies.  rtl_pass names the RTL pass of a BREAK_FINAL; early, the
- * load a merged access's value now comes from.
+ * load a merged access's value now comes from.  uncertain: a verdict that
+ * only the probes' history could settle (rcu_deref_lazy.c).  The warning
+ * is shown now, or, with lazy blame, at the end of the unit, once a
+ * second compile has named the passes.
  */
 void report_break(location_t loc, int head, const struct access_rec *rec,
 		  enum break_kind kind, tree base, location_t early,
-		  const char *rtl_pass, bool final_break)
+		  const char *rtl_pass, bool final_break, bool uncertain)
 {
 	unsigned HOST_WIDE_INT pair = pair_key(pure_loc(loc), source_at(head)->loc);
 	const struct dep_source *h = source_at(head);
 	const char *pass = kind == BREAK_FINAL ? rtl_pass : kind == BREAK_FLAGS ? NULL :
 			   kind == BREAK_ENTRY && profile_feedback() ?
 			   "value profile transformations (-fprofile-use)" : blamed_pass(pair);
-	auto_diagnostic_group d;
-	bool shown;
+	struct report_item it = {
+		.loc = loc, .head_loc = h->loc, .early = early, .head = head,
+		.primitive = h->primitive, .kind = kind, .rule = rule_for(h, rec, base, kind),
+		.final_break = final_break, .uncertain = uncertain,
+		.base = base && DECL_P(base) ? base : NULL_TREE,
+		.fn = current_function_decl, .origin = clone_origin(),
+		.reason = clone_origin() ? clone_reason() : NULL,
+	};
 
 	if (report.reported->add(pair))
 		return;
-	if (final_break) {
-		count_one(COUNT_BROKEN_ACCESSES);
-		bitmap_set_bit(report.broken_heads, head);
-	} else {
-		count_one(COUNT_RULE_WARNINGS);
-	}
-	if (kind == BREAK_FLAGS && final_break)
-		shown = warning_at(loc, 0,
-				   "this access no longer depends on the value loaded by %qs: its address depends on it only through a comparison or boolean result, which the final code does not carry",
-				   h->primitive);
-	else if (kind == BREAK_FLAGS)
-		shown = warning_at(loc, 0,
-				   "this access depends on %qs only through a comparison or boolean result, not through its address",
-				   h->primitive);
+	if (lazy_child())
+		lazy_child_found(&it, pass);
+	else if (lazy_defers())
+		lazy_defer(&it, pass);
 	else
-		shown = warning_at(loc, 0,
-				   "this access no longer depends on the value loaded by %qs: %s%s%s%s",
-				   h->primitive, break_text[kind],
-				   pass ? " (broken by " : "", pass ? pass : "",
-				   pass ? ")" : "");
-	if (shown) {
-		if (base && DECL_P(base))
-			inform(loc, "the access now uses the address of %qD", base);
-		if (clone_origin())
-			inform(loc, "in %qD, a clone of %qD %s",
-			       current_function_decl, clone_origin(), clone_reason());
-		inform(h->loc, "dependency head: %qs loads the value here", h->primitive);
-		if (early != UNKNOWN_LOCATION)
-			inform(early,
-			       "the value of the access now comes from this load, made before the head");
-		if (kind == BREAK_FLAGS && !final_break)
-			inform(loc,
-			       "the final code happens to keep a register dependency here; another compiler, option or target may not");
-		inform(loc, "%s: %s", RULES, rule_text[rule_for(h, rec, base, kind)]);
-	}
+		emit_report(&it, pass);
 }
 
 /*

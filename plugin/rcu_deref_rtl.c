@@ -1778,7 +1778,8 @@ static void rtl_pass_execution(void *gcc_data, void *user_data)
 	opt_pass *pass = (opt_pass *)gcc_data;
 	unsigned int i;
 
-	if (pass->type != RTL_PASS || !rtl_tracking())
+	if (pass->type != RTL_PASS || !rtl_tracking() ||
+	    rcu_deref_options.blame != BLAME_PROBES)
 		return;
 	if (rtl.last_pass && is_checkpoint(rtl.last_pass) && rtl.need_blame &&
 	    analysable()) {
@@ -2193,8 +2194,8 @@ static unsigned int rcu_deref_rtl_execute(void)
 	for (i = 0; i < rtl.accesses.length(); i++) {
 		access_rec_rtl *a = &rtl.accesses[i];
 
-		a->blame = a->fate == RTL_BROKEN ?
-			   (a->probe_blame ? a->probe_blame : rtl.last_pass) : NULL;
+		a->blame = a->fate != RTL_BROKEN || rcu_deref_options.blame != BLAME_PROBES ?
+			   NULL : a->probe_blame ? a->probe_blame : rtl.last_pass;
 		rtl_counts.accesses++;
 		rtl_counts.intact += a->fate == RTL_INTACT;
 		rtl_counts.broken += a->fate == RTL_BROKEN;

@@ -78,7 +78,8 @@ void write_stats(void)
 		rtl_counts.broken, rtl_counts.vanished, rtl_counts.unknown,
 		rtl_counts.fallback_functions, rtl_counts.steps,
 		n[COUNT_PROBES], n[COUNT_PROBES_SKIPPED], n[COUNT_PROBES_UNCHANGED]);
-	fprintf(f, ", \"rtl_merged\": %u", rtl_counts.merged);
+	fprintf(f, ", \"rtl_merged\": %u, \"blame_compiles\": %llu", rtl_counts.merged,
+		n[COUNT_BLAME_COMPILES]);
 	consume_write_stats(f);
 	fputs("}\n", f);
 	fclose(f);

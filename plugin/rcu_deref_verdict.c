@@ -425,14 +425,48 @@ static void trace_restored(const struct pending_break *p)
 			xl.file, xl.line, xl.column, function_name(cfun), pass ? pass : "?");
 }
 
+/*
+ * Whether, with lazy blame, the final code alone cannot settle the fate of
+ * the access tracked in RTL: no insn makes it any more, and only a probe
+ * could have seen which access's insn it was merged into (combine moved
+ * that insn to another statement's location).  The second compile, which
+ * probes, settles it (rcu_deref_lazy.c).
+ */
+static bool unsettled(int rtl)
+{
+	return lazy_defers() && rtl_fate_of(rtl) == RTL_VANISHED;
+}
+
+/*
+ * Whether the current function has a break in the final code, or one
+ * whose fate is unsettled: then an access merged into another's insn may
+ * be broken too.
+ */
+static bool function_breaks(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < verdict.breaks.length(); i++) {
+		if (rtl_fate_of(verdict.breaks[i].rtl) != RTL_INTACT)
+			return true;
+	}
+	for (i = 0; i < verdict.rec_of_rtl.length(); i++) {
+		if (rtl_fate_of(i) == RTL_BROKEN)
+			return true;
+	}
+	return false;
+}
+
 void rtl_final_verdict(void)
 {
 	auto_vec<int> fix;
 	auto_bitmap judged;
 	unsigned int i;
+	bool breaks;
 
 	if (verdict.fndecl != current_function_decl)
 		return;
+	breaks = lazy_defers() && function_breaks();
 	for (i = 0; i < verdict.breaks.length(); i++) {
 		const struct pending_break *p = &verdict.breaks[i];
 		bool broken = rtl_fate_of(p->rtl) != RTL_INTACT;
@@ -443,17 +477,21 @@ void rtl_final_verdict(void)
 			trace_restored(p);
 			continue;
 		}
-		report_break(p->loc, p->head, p->rec, p->kind, p->base, p->early, NULL, broken);
+		report_break(p->loc, p->head, p->rec, p->kind, p->base, p->early, NULL, broken,
+			     unsettled(p->rtl));
 		if (broken)
 			fix.safe_push(p->head);
 	}
 	for (i = 0; i < verdict.rec_of_rtl.length(); i++) {
-		if (rtl_fate_of(i) != RTL_BROKEN || bitmap_bit_p(judged, i))
+		bool unsure = breaks && unsettled(i);
+
+		if ((rtl_fate_of(i) != RTL_BROKEN && !unsure) || bitmap_bit_p(judged, i))
 			continue;
-		count_one(COUNT_RTL_BREAKS);
 		report_break(rtl_location_of(i), rtl_head_of(i), verdict.rec_of_rtl[i],
-			     BREAK_FINAL, NULL_TREE, UNKNOWN_LOCATION, rtl_blamed_pass(i), true);
-		fix.safe_push(rtl_head_of(i));
+			     BREAK_FINAL, NULL_TREE, UNKNOWN_LOCATION, rtl_blamed_pass(i), true,
+			     unsure);
+		if (!unsure)
+			fix.safe_push(rtl_head_of(i));
 	}
 	for (i = 0; i < verdict.unused_heads.length(); i++)
 		fix.safe_push(verdict.unused_heads[i]);

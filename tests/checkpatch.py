@@ -29,10 +29,8 @@ CXX_TEMPLATE_LINES = {
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "hash_map<key_hash, int> *first;": LT_GT,
         "hash_map<key_hash, struct pass_mark> *last_pass;": LT_GT,
-        "hash_map<key_hash, unsigned int> *bases;": LT_GT,
         "blame.first = new hash_map<key_hash, int>;": LT_GT,
         "blame.last_pass = new hash_map<key_hash, struct pass_mark>;": LT_GT,
-        "blame.bases = new hash_map<key_hash, unsigned int>;": LT_GT,
         "hash_map<const char *, int> *name_index;": LT_GT,
         "blame.name_index = new hash_map<const char *, int>;": LT_GT,
         "vec<bool> inliner;": LT_GT,
@@ -64,6 +62,18 @@ CXX_TEMPLATE_LINES = {
         "hash_set<tree> seen;": LT_GT,
         "if (advanced_on_back_edge(as_a<gphi *>(def)))":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
+    },
+    "rcu_deref_lazy.c": {
+        "vec<struct deferred> items; /* the warnings kept */": LT_GT,
+        "hash_map<nofree_string_hash, const char *> *found;":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "lazy.found = new hash_map<nofree_string_hash, const char *>;":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "vec<char *> strings; /* the keys and passes read, to free */":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "vec<char *> argv; /* the command line of the second compile */":
+            LT_GT + ("CHECK: spaces preferred around that '*'",),
+        "static GTY(()) vec<tree, va_gc> *lazy_keep;": LT_GT,
     },
     "rcu_deref_heads.c": {
         "hash_set<key_hash> *consume_calls; /* consume=dependency: their locations */": LT_GT,

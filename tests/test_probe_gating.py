@@ -69,7 +69,7 @@ def stats(tmp_path, args):
 
 
 def test_probes_skipped_are_counted(tmp_path):
-    gated = stats(tmp_path, ())
+    gated = stats(tmp_path, ("blame=probes",))
     every = stats(tmp_path, ("probe-all",))
     # Three functions hold nothing to check: their probes are skipped.
     assert gated["probes_skipped"] > 0
@@ -102,7 +102,8 @@ def test_no_probe_after_inlining_without_a_head(tmp_path):
     passes.def: about 30 early passes, 100 after the IPA passes)."""
     path = tmp_path / "stats.json"
     r = compile_c(NO_HEAD_AFTER_INLINING, AARCH64, tmp_path,
-                  args=("stats=%s" % path,), extra=("-O2", "-I", corpus.INCLUDE))
+                  args=("stats=%s" % path, "blame=probes"),
+                  extra=("-O2", "-I", corpus.INCLUDE))
     assert r.returncode == 0, r.stderr
     gated = json.loads(path.read_text().splitlines()[-1])
     assert gated["heads"] == 0 and gated["accesses"] > 0
