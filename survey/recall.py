@@ -3,7 +3,8 @@ the source has are broken in the machine code, and how many of those the
 plugin warned about.
 
     /usr/bin/python3 survey/recall.py run SURVEY_DIR --plugin P [-j N] [--depth D]
-    /usr/bin/python3 survey/recall.py report SURVEY_DIR [--depth D] [-o FILE]
+    /usr/bin/python3 survey/recall.py report SURVEY_DIR|ARCHIVE... [--depth D] [-o FILE]
+    /usr/bin/python3 survey/recall.py archive SURVEY_DIR NAME.json.xz
 
 run compiles each object of SURVEY_DIR (the objects of its
 compile_commands.json that its warning-mode run, diag/, compiled with the
@@ -81,6 +82,7 @@ SURVEY_DIR/recall.md too.
 import argparse
 import concurrent.futures
 import json
+import lzma
 import os
 import subprocess
 import sys
@@ -356,12 +358,32 @@ def survey_objects(survey):
 
 
 def load(survey):
-    """SURVEY_DIR/recall.json ({"objects": {object: entry}}), or an empty one."""
+    """SURVEY_DIR/recall.json ({"objects": {object: entry}}), or an empty
+    one; survey may also be a slice's archived recall (NAME.json.xz)."""
+    if survey.endswith(".json.xz"):
+        with lzma.open(survey, "rt") as f:
+            return json.load(f)
     try:
         with open(os.path.join(survey, OUT)) as f:
             return json.load(f)
     except FileNotFoundError:
         return {"objects": {}}
+
+
+def merge(paths):
+    """One recall of several surveys or slices (their objects differ)."""
+    data = {"objects": {}}
+    for path in paths:
+        data["objects"].update(load(path)["objects"])
+    return data
+
+
+def archive(survey, path):
+    """Keep a slice's recall.json as path (NAME.json.xz): the slice's folder
+    is scratch, the archives add up to the whole build's recall."""
+    with lzma.open(path + ".tmp", "wt", preset=9) as f:
+        json.dump(load(survey), f, indent=0, sort_keys=True)
+    os.replace(path + ".tmp", path)
 
 
 def save(survey, data):
@@ -472,17 +494,23 @@ def main():
     r.add_argument("--depth", type=int, default=1)
     r.add_argument("--object", action="append", help="only these objects")
     p = sub.add_parser("report")
-    p.add_argument("survey")
+    p.add_argument("survey", nargs="+", help="survey folders or archived recalls (.json.xz)")
     p.add_argument("--depth", type=int, default=1)
     p.add_argument("-o", help="write the report to this file too")
+    a = sub.add_parser("archive")
+    a.add_argument("survey")
+    a.add_argument("path", help="the archive to write (NAME.json.xz)")
     opts = ap.parse_args()
-    survey = os.path.abspath(opts.survey)
+    if opts.cmd == "archive":
+        archive(os.path.abspath(opts.survey), opts.path)
+        return
     if opts.cmd == "run":
+        survey = os.path.abspath(opts.survey)
         data = run(survey, os.path.abspath(opts.plugin), opts.j,
                    set(opts.object) if opts.object else None)
         out = os.path.join(survey, REPORT)
     else:
-        data = load(survey)
+        data = merge([os.path.abspath(s) for s in opts.survey])
         out = opts.o
     text = markdown(data, opts.depth)
     if out:

@@ -401,6 +401,26 @@ def test_cli_report(tmp_path):
     assert "| net/core | 1 |" in r.stdout
 
 
+def test_cli_archive_and_merged_report(tmp_path):
+    """A slice's recall kept as an archive; the report of several slices
+    counts the objects of all."""
+    (tmp_path / "recall.json").write_text(json.dumps(FABRICATED))
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "recall.json").write_text(json.dumps({"objects": {
+        "drivers/x.o": dict(error="", heads=[], entries=[])}}))
+    script = os.path.join(REPO, "survey", "recall.py")
+    archive = tmp_path / "slice.json.xz"
+    r = subprocess.run([sys.executable, script, "archive", str(tmp_path), str(archive)],
+                       capture_output=True, text=True, env=ENV)
+    assert r.returncode == 0, r.stderr
+    assert recall.load(str(archive)) == FABRICATED
+    r = subprocess.run([sys.executable, script, "report", str(archive), str(other)],
+                       capture_output=True, text=True, env=ENV)
+    assert r.returncode == 0, r.stderr
+    assert "| total | 4 |" in r.stdout and "| drivers | 1 |" in r.stdout
+
+
 def test_decide_joined():
     """A break only through paths that never pass a head load (the head's
     value joined with another lookup's): ambiguous, never intact."""
