@@ -86,6 +86,11 @@ def extra_entries(specs):
     for spec in specs or ():
         build_dir, _, obj = spec.rpartition(":")
         args, directory = compile_commands.find(build_dir, obj)
+        # The survey compiles through survey/cc-wrapper.sh, which loads its
+        # plugin and keeps its diagnostics: the kernel's compiler instead,
+        # and without the survey's plugin-hash define.
+        args = [compile_commands.KERNEL_CC] + [
+            a for a in args[1:] if not a.startswith("-DRCU_DEREF_SURVEY_PLUGIN=")]
         out[obj] = {"obj": obj, "src": args[-1], "args": args, "dir": directory,
                     "from": os.path.relpath(build_dir)}
     return out

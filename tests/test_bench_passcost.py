@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 from bench import kernel, passcost, report
-from rcuderef import layout
+from rcuderef import compile_commands, layout
 from rcuderef.compiler import plugin_path
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "bench")
@@ -427,7 +427,8 @@ def test_extra_object_from_compile_commands(tmp_path):
     DIR/compile_commands.json and runs it from the directory it names."""
     (tmp_path / "compile_commands.json").write_text(json.dumps([
         {"directory": "/k/out", "file": "/k/src/net/ipv6/route.c",
-         "command": "aarch64-linux-gnu-gcc -O2 -c -o net/ipv6/route.o /k/src/net/ipv6/route.c"},
+         "command": "/w/survey/cc-wrapper.sh -O2 -DRCU_DEREF_SURVEY_PLUGIN=abc -c "
+                    "-o net/ipv6/route.o /k/src/net/ipv6/route.c"},
         {"directory": "/k/out", "file": "/k/src/net/ipv6/ip6_fib.c",
          "command": "aarch64-linux-gnu-gcc -O2 -c -o net/ipv6/ip6_fib.o /k/src/net/ipv6/ip6_fib.c"}]))
     entries = kernel.extra_entries(["%s:net/ipv6/route.o" % tmp_path])
@@ -437,5 +438,8 @@ def test_extra_object_from_compile_commands(tmp_path):
     cmd = kernel.command(e, "warn", "/p/rcu_deref_plugin.so", "/b/route.s", assemble=False)
     assert cmd[-1] == "/k/src/net/ipv6/route.c" and "-S" in cmd and "-c" not in cmd
     assert "-fplugin=/p/rcu_deref_plugin.so" in cmd
+    # The survey's compiler wrapper and its define are the survey's.
+    assert cmd[0] == compile_commands.KERNEL_CC
+    assert not any("RCU_DEREF_SURVEY" in a for a in cmd)
     with pytest.raises(LookupError):
         kernel.extra_entries(["%s:net/ipv6/ndisc.o" % tmp_path])
