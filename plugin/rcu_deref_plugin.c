@@ -138,58 +138,59 @@ struct rcu_deref_options rcu_deref_options = {
 	.mode = RCU_DEREF_WARN,
 };
 
+/* The values an option takes: their names, in the order of its enum. */
+static const char * const mode_values[] = { "warn", "fixup", NULL };
+static const char * const consume_values[] = { "acquire", "dependency", NULL };
+static const char * const blame_values[] = { "lazy", "probes", "none", NULL };
+
+/*
+ * The index in values (NULL-terminated) of the option's value, or -1 after
+ * an error that names the option and the values it takes (hint).
+ */
+static int parse_choice(const char *plugin_name, const struct plugin_argument *arg,
+			const char * const *values, const char *hint)
+{
+	int i;
+
+	if (!arg->value) {
+		error(G_("no value supplied for option '-fplugin-arg-%s-%s' (use %s)"),
+		      plugin_name, arg->key, hint);
+		return -1;
+	}
+	for (i = 0; values[i]; i++) {
+		if (!strcmp(arg->value, values[i]))
+			return i;
+	}
+	error(G_("invalid option argument '-fplugin-arg-%s-%s=%s' (use %s)"),
+	      plugin_name, arg->key, arg->value, hint);
+	return -1;
+}
+
 static bool parse_mode(const char *plugin_name, const struct plugin_argument *arg)
 {
-	if (!arg->value) {
-		error(G_("no value supplied for option '-fplugin-arg-%s-%s' (use warn or fixup)"),
-		      plugin_name, arg->key);
-		return false;
-	}
-	if (!strcmp(arg->value, "warn")) {
-		rcu_deref_options.mode = RCU_DEREF_WARN;
-		return true;
-	}
-	if (!strcmp(arg->value, "fixup")) {
-		rcu_deref_options.mode = RCU_DEREF_FIXUP;
-		return true;
-	}
-	error(G_("invalid option argument '-fplugin-arg-%s-%s=%s' (use warn or fixup)"),
-	      plugin_name, arg->key, arg->value);
-	return false;
+	int i = parse_choice(plugin_name, arg, mode_values, "warn or fixup");
+
+	if (i >= 0)
+		rcu_deref_options.mode = (enum rcu_deref_mode)i;
+	return i >= 0;
 }
 
 static bool parse_consume(const char *plugin_name, const struct plugin_argument *arg)
 {
-	if (arg->value && !strcmp(arg->value, "acquire")) {
-		rcu_deref_options.consume_dependency = false;
-		return true;
-	}
-	if (arg->value && !strcmp(arg->value, "dependency")) {
-		rcu_deref_options.consume_dependency = true;
-		return true;
-	}
-	error(G_("invalid option argument '-fplugin-arg-%s-%s%s%s' (use acquire or dependency)"),
-	      plugin_name, arg->key, arg->value ? "=" : "", arg->value ? arg->value : "");
-	return false;
+	int i = parse_choice(plugin_name, arg, consume_values, "acquire or dependency");
+
+	if (i >= 0)
+		rcu_deref_options.consume_dependency = i == 1;
+	return i >= 0;
 }
 
 static bool parse_blame(const char *plugin_name, const struct plugin_argument *arg)
 {
-	if (arg->value && !strcmp(arg->value, "lazy")) {
-		rcu_deref_options.blame = BLAME_LAZY;
-		return true;
-	}
-	if (arg->value && !strcmp(arg->value, "probes")) {
-		rcu_deref_options.blame = BLAME_PROBES;
-		return true;
-	}
-	if (arg->value && !strcmp(arg->value, "none")) {
-		rcu_deref_options.blame = BLAME_NONE;
-		return true;
-	}
-	error(G_("invalid option argument '-fplugin-arg-%s-%s%s%s' (use lazy, probes or none)"),
-	      plugin_name, arg->key, arg->value ? "=" : "", arg->value ? arg->value : "");
-	return false;
+	int i = parse_choice(plugin_name, arg, blame_values, "lazy, probes or none");
+
+	if (i >= 0)
+		rcu_deref_options.blame = (enum rcu_deref_blame)i;
+	return i >= 0;
 }
 
 static bool parse_flag(const char *plugin_name, const struct plugin_argument *arg,
