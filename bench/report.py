@@ -64,7 +64,11 @@ def write(build, docs, sres, kres, log=print, pres=None):
             "Ratio: median over rounds of (time with the plugin) / (time "
             "without it) of the same round.  Beside it, the ratio of the "
             "instructions `cc1` executes (callgrind, warning mode, one run "
-            "each: see the section on instructions below)." % (
+            "each: see the section on instructions below).  A unit that warns "
+            "(`lib/rcu_deref_kunit.o`, the plugin's KUnit test with its two "
+            "planted breaks) compiles twice in warning mode: lazy blame's "
+            "second compile names the passes (README, `blame=lazy`); its "
+            "CPU time counts both, its instructions only the first." % (
                 len(kres["objects"]) + len(kres["failed"]) + len(kres["missing"])
                 - len(kres.get("extra", {})),
                 "; after the total, %s with %s from the arm64 defconfig build "
@@ -130,7 +134,7 @@ def write(build, docs, sres, kres, log=print, pres=None):
             "through the chain, a PHI through a loop and a PHI through a "
             "branch; every %d-th head has an equality-substitution break "
             "(`if (q == &def_node) ... q->val`; in the length series, the "
-            "one head), so fix-up mode has heads to fix.  Compiled with `aarch64-linux-gnu-gcc -O2 -S`.  "
+            "one head), broken in GIMPLE; at -O2 cse1 gives each its head's register back, so the final code keeps these dependencies: no warning, and no site for fix-up mode to fix.  Compiled with `aarch64-linux-gnu-gcc -O2 -S`.  "
             "\"µs per x\" is the plugin's time (warn) divided by x." % scaling.BROKEN_EVERY,
             "", "![scaling](%s)" % PLOT, ""]
         out.append(scaling.markdown(sres))
