@@ -48,9 +48,9 @@ struct lazy_state {
 	FILE *out;			/* the second compile: its blame-out file */
 	/* the second compile's findings: key -> the pass blamed ("" for none) */
 	hash_map<nofree_string_hash, const char *> *found;
-	vec<char *> strings;		/* the keys and passes read, to free */
 	vec<char *> argv;		/* the command line of the second compile */
 	char *cmdline;			/* /proc/self/cmdline, the words argv points to */
+	char *found_text;		/* the second compile's file, found points into it */
 };
 
 static struct lazy_state lazy;
@@ -197,7 +197,6 @@ void lazy_start(void)
 	lazy.parent = false;
 	lazy.items.create(0);
 	lazy.argv.create(0);
-	lazy.strings.create(0);
 	if (o->blame_out) {
 		/* The second compile: probes, and writes nothing but its findings. */
 		lazy.out = fopen(o->blame_out, "w");
@@ -272,7 +271,7 @@ static bool run_second_compile(void)
 	free(path);
 	if (!buf)
 		return false;
-	lazy.strings.safe_push(buf);
+	lazy.found_text = buf;
 	for (line = buf; *line; line = next) {
 		next = strchr(line, '\n');
 		if (!next)
@@ -330,14 +329,12 @@ void lazy_finish(void)
 {
 	struct deferred *d;
 	unsigned int i;
-	char *s;
 
 	FOR_EACH_VEC_ELT(lazy.items, i, d)
 		free(d->key);
-	FOR_EACH_VEC_ELT(lazy.strings, i, s)
-		free(s);
 	lazy.items.release();
-	lazy.strings.release();
+	free(lazy.found_text);
+	lazy.found_text = NULL;
 	lazy.argv.release();
 	free(lazy.cmdline);
 	lazy.cmdline = NULL;

@@ -69,8 +69,6 @@ CXX_TEMPLATE_LINES = {
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "lazy.found = new hash_map<nofree_string_hash, const char *>;":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
-        "vec<char *> strings; /* the keys and passes read, to free */":
-            LT_GT + ("CHECK: spaces preferred around that '*'",),
         "vec<char *> argv; /* the command line of the second compile */":
             LT_GT + ("CHECK: spaces preferred around that '*'",),
         "static GTY(()) vec<tree, va_gc> *lazy_keep;": LT_GT,
